@@ -1,0 +1,44 @@
+package dev.sparkdoc.model;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything sparkdoc knows about one application attempt at one moment, read the same way
+ * from a live driver, a History Server, an event log or a saved snapshot file.
+ */
+public record AppSnapshot(
+        SourceInfo source,
+        Application application,
+        List<Job> jobs,
+        List<Stage> stages,
+        List<Executor> executors,
+        List<SqlExecution> sqlExecutions,
+        Environment environment,
+        Instant takenAt) {
+
+    public AppSnapshot {
+        jobs = List.copyOf(jobs);
+        stages = List.copyOf(stages);
+        executors = List.copyOf(executors);
+        sqlExecutions = List.copyOf(sqlExecutions);
+    }
+
+    public Optional<Stage> stage(int stageId, int attemptId) {
+        return stages.stream().filter(s -> s.stageId() == stageId && s.attemptId() == attemptId).findFirst();
+    }
+
+    public Optional<Job> job(int jobId) {
+        return jobs.stream().filter(j -> j.jobId() == jobId).findFirst();
+    }
+
+    public Optional<Executor> executor(String id) {
+        return executors.stream().filter(e -> e.id().equals(id)).findFirst();
+    }
+
+    /** Sum of task counts over all stage attempts (what the Spark UI's stage table adds up). */
+    public long totalTasks() {
+        return stages.stream().mapToLong(s -> s.tasks().total()).sum();
+    }
+}

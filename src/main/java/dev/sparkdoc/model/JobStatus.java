@@ -1,0 +1,3 @@
+package dev.sparkdoc.model;
+
+public enum JobStatus { RUNNING, SUCCEEDED, FAILED, UNKNOWN }

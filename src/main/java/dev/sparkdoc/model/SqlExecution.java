@@ -1,0 +1,52 @@
+package dev.sparkdoc.model;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A SQL/DataFrame query execution with its physical plan graph.
+ *
+ * @param status RUNNING, COMPLETED or FAILED
+ * @param nodes  plan operators; their metrics are empty while the query runs (Spark fills them
+ *               only at the end)
+ */
+public record SqlExecution(
+        long id,
+        String description,
+        String status,
+        Optional<Instant> submissionTime,
+        long durationMs,
+        List<Integer> runningJobIds,
+        List<Integer> successJobIds,
+        List<Integer> failedJobIds,
+        List<PlanNode> nodes,
+        List<PlanEdge> edges,
+        Optional<String> errorMessage) {
+
+    public SqlExecution {
+        runningJobIds = List.copyOf(runningJobIds);
+        successJobIds = List.copyOf(successJobIds);
+        failedJobIds = List.copyOf(failedJobIds);
+        nodes = List.copyOf(nodes);
+        edges = List.copyOf(edges);
+    }
+
+    public record PlanNode(long nodeId, String name, Optional<Long> wholeStageCodegenId, List<PlanMetric> metrics) {
+        public PlanNode {
+            metrics = List.copyOf(metrics);
+        }
+    }
+
+    public record PlanEdge(long fromId, long toId) {
+    }
+
+    /**
+     * A plan metric.
+     *
+     * @param display what the Spark UI shows (e.g. "total (min, med, max)\n1.2 s (…)")
+     * @param total   the total in base units (rows, bytes, ms) where it could be read
+     */
+    public record PlanMetric(String name, String display, Optional<Long> total) {
+    }
+}

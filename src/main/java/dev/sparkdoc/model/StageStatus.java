@@ -1,0 +1,3 @@
+package dev.sparkdoc.model;
+
+public enum StageStatus { ACTIVE, COMPLETE, FAILED, PENDING, SKIPPED }
