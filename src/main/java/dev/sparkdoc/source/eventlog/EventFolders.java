@@ -1,0 +1,79 @@
+package dev.sparkdoc.source.eventlog;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Set;
+
+/** Routes each event to the folder that understands it; counts events nobody reads. */
+final class EventFolders {
+
+    /** Spark events that carry nothing the snapshot keeps: known, so not "unknown". */
+    private static final Set<String> IGNORED = Set.of(
+            "SparkListenerTaskGettingResult", "SparkListenerBlockManagerRemoved", "SparkListenerUnpersistRDD",
+            "SparkListenerBlockUpdated", "SparkListenerResourceProfileAdded", "SparkListenerSpeculativeTaskSubmitted",
+            "SparkListenerMiscellaneousProcessAdded", "SparkListenerExecutorExcludedForStage",
+            "SparkListenerExecutorBlacklistedForStage", "SparkListenerNodeExcludedForStage",
+            "SparkListenerNodeBlacklistedForStage", "SparkListenerUnschedulableTaskSetAdded",
+            "SparkListenerUnschedulableTaskSetRemoved", "StreamingQueryListener$QueryStartedEvent",
+            "StreamingQueryListener$QueryProgressEvent", "StreamingQueryListener$QueryTerminatedEvent",
+            "StreamingQueryListener$QueryIdleEvent");
+
+    final ExecutorMetricNames metricNames = new ExecutorMetricNames();
+    final AppFolder app = new AppFolder();
+    final JobStageFolder jobStages = new JobStageFolder();
+    final ExecutorFolder executors = new ExecutorFolder(metricNames);
+    final SqlFolder sql = new SqlFolder();
+
+    long knownEvents;
+    long unknownEvents;
+    /** The latest timestamp seen: "now" for a log that ends early. */
+    long lastTimestamp = -1;
+
+    /** Class-named events (Jackson-serialized) are matched by their simple name. */
+    static String simpleName(String type) {
+        int dot = type.lastIndexOf('.');
+        return dot < 0 ? type : type.substring(dot + 1);
+    }
+
+    void onEvent(String type, JsonNode e) {
+        String name = simpleName(type);
+        boolean known = app.onEvent(name, e) || jobStages.onEvent(name, e) || executors.onEvent(name, e)
+                || sql.onEvent(name, e) || IGNORED.contains(name);
+        if (known) {
+            knownEvents++;
+            seeTimes(e);
+        } else {
+            unknownEvents++;
+        }
+    }
+
+    void onTaskStart(TaskEvent t) {
+        knownEvents++;
+        see(t.launchTime);
+        jobStages.taskStarted(t);
+        executors.taskStarted(t);
+    }
+
+    void onTaskEnd(TaskEvent t) {
+        knownEvents++;
+        see(t.finishTime);
+        jobStages.taskEnded(t);
+        executors.taskEnded(t);
+        sql.taskEnded(t);
+    }
+
+    private void seeTimes(JsonNode e) {
+        see(e.path("Timestamp").asLong(-1));
+        see(e.path("time").asLong(-1));
+        see(e.path("Submission Time").asLong(-1));
+        see(e.path("Completion Time").asLong(-1));
+        JsonNode info = e.path("Stage Info");
+        see(info.path("Submission Time").asLong(-1));
+        see(info.path("Completion Time").asLong(-1));
+    }
+
+    private void see(long time) {
+        if (time > lastTimestamp) {
+            lastTimestamp = time;
+        }
+    }
+}

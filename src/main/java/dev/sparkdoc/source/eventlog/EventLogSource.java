@@ -1,0 +1,97 @@
+package dev.sparkdoc.source.eventlog;
+
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.SourceInfo;
+import dev.sparkdoc.model.SourceKind;
+import dev.sparkdoc.source.SnapshotSource;
+import dev.sparkdoc.source.SourceException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Reads a Spark event log — a single file, plain or compressed (lz4, lzf, snappy, zstd), or a
+ * rolling {@code eventlog_v2_<appId>} folder — into a snapshot, folding the events the way the
+ * History Server does. The log is streamed: memory follows the number of stages, executors and
+ * SQL queries, never the number of tasks. A log that ends early (a crashed or running
+ * application, a cut compressed stream) gives everything read before the end, marked incomplete.
+ */
+public final class EventLogSource implements SnapshotSource {
+
+    private final Path path;
+    private final String displayTarget;
+
+    public EventLogSource(Path path) {
+        this(path, path.toString());
+    }
+
+    /** @param displayTarget what the user typed, shown in the snapshot's source info */
+    public EventLogSource(Path path, String displayTarget) {
+        this.path = path;
+        this.displayTarget = displayTarget;
+    }
+
+    @Override
+    public AppSnapshot read() {
+        EventLogFiles files = EventLogFiles.resolve(path);
+        if (files.files().stream().allMatch(EventLogSource::isEmpty)) {
+            throw new SourceException("Event log " + path + " is empty: Spark has not written any event yet,"
+                    + " or the file was truncated");
+        }
+        EventLogReader reader = new EventLogReader();
+        List<String> notes = new ArrayList<>(files.notes());
+        boolean streamBroken = false;
+        for (Path file : files.files()) {
+            if (isEmpty(file)) {
+                continue;
+            }
+            reader.read(file, Codec.ofFileName(EventLogFiles.name(file)));
+            if (reader.streamError != null) {
+                streamBroken = true;
+                notes.add(String.format(Locale.ROOT, "%s breaks off (%s): kept every event before the break",
+                        EventLogFiles.name(file), reader.streamError));
+                reader.streamError = null;
+            }
+        }
+        EventFolders folders = reader.folders;
+        if (folders.knownEvents == 0) {
+            throw new SourceException(path + " holds no Spark listener events: point at a file from spark.eventLog.dir");
+        }
+        boolean ended = folders.app.ended;
+        if (!ended) {
+            notes.add(String.format(Locale.ROOT, "event log ends early (no ApplicationEnd): the application crashed"
+                    + " or is still running; %,d events read", folders.knownEvents + folders.unknownEvents));
+        } else if (files.inProgress()) {
+            notes.add("log is still named .inprogress although the application ended");
+        }
+        if (reader.skippedLines > 0) {
+            notes.add(String.format(Locale.ROOT, "%,d unreadable line(s) skipped%s", reader.skippedLines,
+                    reader.lastLineCut ? " (the last line is cut off)" : ""));
+        }
+        boolean complete = ended && !files.inProgress() && !streamBroken;
+        SourceInfo source = new SourceInfo(SourceKind.EVENTLOG, displayTarget, complete, reader.skippedLines,
+                folders.unknownEvents, notes);
+        return new SnapshotAssembler(folders).snapshot(source, appIdFromName(path));
+    }
+
+    private static boolean isEmpty(Path file) {
+        try {
+            return Files.size(file) == 0;
+        } catch (IOException e) {
+            throw new SourceException("Cannot read event log " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** For logs without ApplicationStart: the app id Spark put in the file or folder name. */
+    static String appIdFromName(Path path) {
+        String name = Codec.stripSuffix(EventLogFiles.name(path), EventLogFiles.INPROGRESS);
+        Codec codec = Codec.ofFileName(name);
+        if (codec != Codec.NONE) {
+            name = name.substring(0, name.length() - codec.extension().length() - 1);
+        }
+        return Codec.stripSuffix(name.startsWith("eventlog_v2_") ? name.substring("eventlog_v2_".length()) : name, "");
+    }
+}

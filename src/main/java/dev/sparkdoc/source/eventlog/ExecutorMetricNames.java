@@ -1,0 +1,36 @@
+package dev.sparkdoc.source.eventlog;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Spark's ExecutorMetrics names (JVMHeapMemory, ProcessTreePythonRSSMemory, …) numbered in the
+ * order they are first seen, so peaks can be kept in arrays. New names (Spark adds some in
+ * minor releases, e.g. ConcurrentGCTime in 4.0) simply get the next number.
+ */
+final class ExecutorMetricNames {
+
+    private final Map<String, Integer> indexByName = new HashMap<>();
+    private final List<String> names = new ArrayList<>();
+
+    int indexOf(String name) {
+        Integer idx = indexByName.get(name);
+        if (idx != null) {
+            return idx;
+        }
+        int next = names.size();
+        names.add(name);
+        indexByName.put(name, next);
+        return next;
+    }
+
+    String name(int index) {
+        return names.get(index);
+    }
+
+    int size() {
+        return names.size();
+    }
+}
