@@ -92,6 +92,6 @@ public final class EventLogSource implements SnapshotSource {
         if (codec != Codec.NONE) {
             name = name.substring(0, name.length() - codec.extension().length() - 1);
         }
-        return Codec.stripSuffix(name.startsWith("eventlog_v2_") ? name.substring("eventlog_v2_".length()) : name, "");
+        return name.startsWith("eventlog_v2_") ? name.substring("eventlog_v2_".length()) : name;
     }
 }
