@@ -1,0 +1,118 @@
+package dev.sparkdoc.source.rest;
+
+import dev.sparkdoc.source.AppSelector;
+import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.rest.AppChooser.Candidate;
+import dev.sparkdoc.source.rest.dto.ApplicationInfoDto;
+import dev.sparkdoc.target.Target;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import okhttp3.HttpUrl;
+
+/**
+ * Finds the application to read: on one URL, or on each driver-UI port of a host. Runs once per
+ * {@link RestSource}; later polls only refresh the chosen application's entry.
+ */
+final class AppResolver {
+
+    private final RestClient client;
+    private final ExecutorService pool;
+
+    AppResolver(RestClient client, ExecutorService pool) {
+        this.client = client;
+        this.pool = pool;
+    }
+
+    AppChoice resolve(Target target, AppSelector selector) {
+        if (target instanceof Target.Http http) {
+            return resolveUrl(new SparkApi(client, baseUrl(http.baseUrl())), selector, target.display());
+        }
+        if (target instanceof Target.HostScan scan) {
+            return resolveScan(scan, selector);
+        }
+        throw new SourceException("not an HTTP target: " + target.display());
+    }
+
+    /** The chosen application's current entry (one small request per poll). */
+    AppChoice refresh(AppChoice choice) {
+        return choice.refreshed(choice.api().application(choice.app().id()));
+    }
+
+    private AppChoice resolveUrl(SparkApi api, AppSelector selector, String display) {
+        List<Candidate> candidates = new ArrayList<>(api.applications().stream().map(a -> new Candidate(api, a)).toList());
+        Optional<String> wanted = selector.appId();
+        if (wanted.isPresent() && candidates.stream().noneMatch(c -> c.app().id().equals(wanted.get()))) {
+            // A History Server may list only its newest apps (spark.history.ui.maxApplications): ask directly.
+            candidates.add(new Candidate(api, directly(api, wanted.get(), candidates, display)));
+        }
+        return AppChooser.choose(candidates, selector, display);
+    }
+
+    private static ApplicationInfoDto directly(SparkApi api, String appId, List<Candidate> listed, String display) {
+        try {
+            return api.application(appId);
+        } catch (NotFoundException e) {
+            throw AppChooser.unknownApp(appId, listed, display);
+        }
+    }
+
+    /**
+     * Each driver on a host takes the next free port from 4040 and serves one application, so
+     * every port is asked (in parallel, a refused port answers at once).
+     */
+    private AppChoice resolveScan(Target.HostScan scan, AppSelector selector) {
+        List<CompletableFuture<List<Candidate>>> answers = scan.ports().stream()
+                .map(port -> CompletableFuture.supplyAsync(() -> candidatesOn(scan.host(), port), pool))
+                .toList();
+        List<Candidate> candidates = new ArrayList<>();
+        SourceException firstProblem = null;
+        for (CompletableFuture<List<Candidate>> answer : answers) {
+            try {
+                candidates.addAll(Futures.join(answer));
+            } catch (SourceException e) {
+                if (firstProblem == null || isRefusal(firstProblem)) {
+                    firstProblem = e;
+                }
+            }
+        }
+        if (candidates.isEmpty()) {
+            throw firstProblem == null || isRefusal(firstProblem) ? nothingListening(scan) : firstProblem;
+        }
+        return AppChooser.choose(candidates, selector, scan.display());
+    }
+
+    private List<Candidate> candidatesOn(String host, int port) {
+        SparkApi api = new SparkApi(client, new HttpUrl.Builder().scheme("http").host(unbracket(host)).port(port).build());
+        return api.applications().stream().map(a -> new Candidate(api, a)).toList();
+    }
+
+    private static boolean isRefusal(SourceException e) {
+        return e.getMessage().contains("connection refused");
+    }
+
+    private static SourceException nothingListening(Target.HostScan scan) {
+        return new SourceException("cannot connect to " + scan.host() + " on ports " + scan.ports().get(0) + "–"
+                + scan.ports().get(scan.ports().size() - 1) + ": connection refused — is the application running? "
+                + HttpFailures.PORTS_HINT + "; give host:port or a URL for another port");
+    }
+
+    /** The base URL without any {@code user:password@}: credentials travel only in headers. */
+    static HttpUrl baseUrl(URI uri) {
+        try {
+            URI clean = new URI(uri.getScheme(), null, uri.getHost(), uri.getPort(), uri.getPath(), null, null);
+            HttpUrl url = HttpUrl.get(clean.toString());
+            return url.encodedPath().endsWith("/") ? url : url.newBuilder().addPathSegment("").build();
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw new SourceException("not a usable http(s) URL: " + uri.getScheme() + "://" + uri.getHost());
+        }
+    }
+
+    private static String unbracket(String host) {
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    }
+}

@@ -1,0 +1,140 @@
+package dev.sparkdoc.source.rest;
+
+import dev.sparkdoc.source.SourceException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLPeerUnverifiedException;
+import okhttp3.HttpUrl;
+
+/**
+ * One-line messages for everything that can go wrong talking to a Spark UI: what happened, where,
+ * and what to try. URLs are shown without credentials (sparkdoc never puts them in a URL) and no
+ * header value is ever repeated.
+ */
+final class HttpFailures {
+
+    static final String AUTH_HINT = "pass credentials with --header 'Authorization: …' or --user user:password";
+    static final String PORTS_HINT = "A driver UI listens on 4040–4045 by default (spark.ui.port)";
+
+    private static final Pattern TITLE = Pattern.compile("(?is)<title>\\s*(.*?)\\s*</title>");
+    private static final int BODY_CHARS = 200;
+
+    private HttpFailures() {
+    }
+
+    /** The request got no HTTP answer. */
+    static SourceException transport(HttpUrl url, IOException e, Duration timeout) {
+        String origin = origin(url);
+        if (e instanceof UnknownHostException) {
+            return new SourceException("cannot connect to " + origin + ": unknown host '" + url.host()
+                    + "' — check the name, or use the driver's IP address", e);
+        }
+        if (e instanceof SSLPeerUnverifiedException) {
+            return new SourceException("TLS certificate of " + origin + " does not match the host name '" + url.host()
+                    + "'; pass the right CA with --cacert FILE, or --insecure to skip the check", e);
+        }
+        if (e instanceof SSLHandshakeException && certificateProblem(e)) {
+            return new SourceException("TLS certificate of " + origin + " is not trusted (unknown or self-signed issuer);"
+                    + " pass the CA with --cacert FILE, or --insecure to skip the check", e);
+        }
+        if (e instanceof SSLException) {
+            return new SourceException("TLS with " + origin + " failed (" + Texts.firstLine(e.getMessage())
+                    + "); if it serves plain HTTP, use http://, else try --cacert FILE or --insecure", e);
+        }
+        if (e instanceof InterruptedIOException) {
+            return new SourceException(origin + " did not answer within " + seconds(timeout)
+                    + "; try --timeout " + seconds(timeout.multipliedBy(3)) + " (a busy driver can be slow)", e);
+        }
+        if (refused(e)) {
+            return new SourceException("cannot connect to " + origin + ": connection refused — is the application running? "
+                    + PORTS_HINT, e);
+        }
+        if (e instanceof NoRouteToHostException || e instanceof ConnectException) {
+            return new SourceException("cannot connect to " + origin + ": " + Texts.firstLine(rootMessage(e))
+                    + " — check the host, the port and any firewall in between", e);
+        }
+        return new SourceException("reading " + url + " failed: " + Texts.firstLine(rootMessage(e)), e);
+    }
+
+    /** An HTTP answer other than 2xx and 404 (which callers word themselves). */
+    static SourceException status(HttpResult r) {
+        int code = r.code();
+        if (code == 401 || code == 403) {
+            String what = code == 401 ? "asks for authentication (HTTP 401)" : "refused access (HTTP 403)";
+            return new SourceException(origin(r.url()) + " " + what + bodyNote(r) + "; " + AUTH_HINT);
+        }
+        if (code >= 500) {
+            return new SourceException(r.url() + " failed with HTTP " + code + bodyNote(r)
+                    + "; the server has a problem, try again or check its log");
+        }
+        return new SourceException(r.url() + " answered HTTP " + code + bodyNote(r));
+    }
+
+    static SourceException html(HttpResult r) {
+        return new SourceException("got an HTML page instead of Spark's JSON from " + r.url()
+                + " (a login page or proxy?); check the URL, or " + AUTH_HINT);
+    }
+
+    static SourceException notSparkApi(HttpResult r) {
+        return new SourceException(r.requested() + " is not a Spark REST API (HTTP 404); point sparkdoc at a driver UI "
+                + "(host:4040), a History Server (host:18080) or a YARN proxy URL (http://rm:8088/proxy/<application id>/)");
+    }
+
+    /** ": <first line of the body>" for a short text body, the page title for HTML, else "". */
+    static String bodyNote(HttpResult r) {
+        String line;
+        if (r.looksLikeHtml()) {
+            Matcher m = TITLE.matcher(r.body());
+            line = m.find() ? m.group(1) : "";
+        } else {
+            line = Texts.firstLine(r.body());
+        }
+        line = Texts.bounded(line.strip(), BODY_CHARS);
+        return line.isEmpty() ? "" : ": " + line;
+    }
+
+    static String origin(HttpUrl url) {
+        return url.scheme() + "://" + (url.host().contains(":") ? "[" + url.host() + "]" : url.host()) + ":" + url.port();
+    }
+
+    static String seconds(Duration d) {
+        long ms = d.toMillis();
+        return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+    }
+
+    private static boolean refused(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConnectException && String.valueOf(t.getMessage()).toLowerCase().contains("refused")) {
+                return true;
+            }
+        }
+        return e instanceof ConnectException && String.valueOf(e.getMessage()).startsWith("Failed to connect");
+    }
+
+    private static boolean certificateProblem(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.security.cert.CertificateException
+                    || t instanceof java.security.cert.CertPathValidatorException
+                    || String.valueOf(t.getMessage()).contains("PKIX")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+}

@@ -1,0 +1,82 @@
+package dev.sparkdoc.source.rest;
+
+import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.SourceException;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+import okhttp3.Credentials;
+import okhttp3.Headers;
+import okhttp3.OkHttpClient;
+
+/**
+ * Turns {@link HttpOptions} into an OkHttp client and the headers every request carries.
+ * Messages here never repeat a header value or a password.
+ */
+final class HttpSettings {
+
+    private HttpSettings() {
+    }
+
+    static OkHttpClient client(HttpOptions options) {
+        Duration timeout = options.timeout();
+        OkHttpClient.Builder builder = new OkHttpClient.Builder()
+                .connectTimeout(timeout)
+                .readTimeout(timeout)
+                .writeTimeout(timeout)
+                // A bound on the whole call (redirects and a slowly trickling body included).
+                .callTimeout(timeout.multipliedBy(3))
+                // YARN's AmIpFilter answers 302 to the ResourceManager proxy; follow it.
+                .followRedirects(true)
+                .followSslRedirects(true)
+                // sparkdoc retries once itself (RestClient), only for connection faults.
+                .retryOnConnectionFailure(false);
+        if (options.insecure()) {
+            TlsTrust.Setup tls = TlsTrust.trustAll();
+            builder.sslSocketFactory(tls.socketFactory(), tls.trustManager()).hostnameVerifier((host, session) -> true);
+        } else if (options.caCert().isPresent()) {
+            TlsTrust.Setup tls = TlsTrust.fromCaFile(options.caCert().get());
+            builder.sslSocketFactory(tls.socketFactory(), tls.trustManager());
+        }
+        return builder.build();
+    }
+
+    /**
+     * Headers for every request: {@code --header} values, then basic auth from {@code --user}
+     * or, failing that, from the URL's {@code user:password@}.
+     */
+    static Headers headers(HttpOptions options, URI baseUrl) {
+        Headers.Builder headers = new Headers.Builder();
+        for (String header : options.headers()) {
+            int colon = header.indexOf(':');
+            if (colon <= 0) {
+                throw new SourceException("invalid --header: expected 'Name: value' (e.g. 'Authorization: Bearer …')");
+            }
+            String name = header.substring(0, colon).strip();
+            try {
+                headers.add(name, header.substring(colon + 1).strip());
+            } catch (IllegalArgumentException e) {
+                throw new SourceException("invalid --header '" + name + "': the name or value has characters HTTP does not allow");
+            }
+        }
+        basicAuth(options, baseUrl).ifPresent(value -> headers.set("Authorization", value));
+        return headers.build();
+    }
+
+    private static Optional<String> basicAuth(HttpOptions options, URI baseUrl) {
+        Optional<String> userInfo = options.basicAuth()
+                .or(() -> Optional.ofNullable(baseUrl.getRawUserInfo())
+                        .map(raw -> URLDecoder.decode(raw, StandardCharsets.UTF_8)));
+        return userInfo.map(HttpSettings::basic);
+    }
+
+    private static String basic(String userPassword) {
+        int colon = userPassword.indexOf(':');
+        if (colon <= 0) {
+            throw new SourceException("invalid --user: expected user:password");
+        }
+        return Credentials.basic(userPassword.substring(0, colon), userPassword.substring(colon + 1), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,174 @@
+package dev.sparkdoc.source.rest;
+
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.Application;
+import dev.sparkdoc.model.Environment;
+import dev.sparkdoc.model.Executor;
+import dev.sparkdoc.model.Job;
+import dev.sparkdoc.model.SourceInfo;
+import dev.sparkdoc.model.SqlExecution;
+import dev.sparkdoc.model.Stage;
+import dev.sparkdoc.source.AppSelector;
+import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.SnapshotSource;
+import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.rest.dto.ExecutionDataDto;
+import dev.sparkdoc.source.rest.dto.ExecutorSummaryDto;
+import dev.sparkdoc.source.rest.dto.JobDataDto;
+import dev.sparkdoc.source.rest.dto.StageDataDto;
+import dev.sparkdoc.target.Target;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Reads an application from Spark's REST API ({@code /api/v1}) of a live driver UI, a History
+ * Server or a proxy in front of either. Meant to be read again and again (live polling): the
+ * first read picks the application, later reads refresh it and fetch again only what can still
+ * change (finished stages' details, the leading finished SQL executions and the environment are
+ * kept from earlier reads). See {@link StageDetailLoader} for how per-stage requests are bounded.
+ * Not for concurrent use: one poller calls {@link #read()}.
+ */
+public final class RestSource implements SnapshotSource {
+
+    /** Parallel requests against one server: enough to hide latency, not enough to load a driver. */
+    static final int PARALLEL_REQUESTS = 4;
+
+    private final Target target;
+    private final AppSelector selector;
+    private final Clock clock;
+    private final RestClient client;
+    private final ExecutorService pool;
+    private final AppResolver resolver;
+    private final StageDetailLoader stageDetails;
+    private final SqlLoader sqlLoader = new SqlLoader();
+
+    private AppChoice choice;
+    private Environment environment;
+    private PollStats lastPoll = PollStats.NONE;
+
+    public RestSource(Target target, AppSelector selector, HttpOptions options) {
+        this(target, selector, options, Clock.systemUTC());
+    }
+
+    RestSource(Target target, AppSelector selector, HttpOptions options, Clock clock) {
+        if (!(target instanceof Target.Http) && !(target instanceof Target.HostScan)) {
+            throw new SourceException("RestSource reads http(s) targets, not " + target.display());
+        }
+        this.target = target;
+        this.selector = selector;
+        this.clock = clock;
+        URI base = target instanceof Target.Http http ? http.baseUrl() : URI.create("http://localhost/");
+        this.client = new RestClient(HttpSettings.client(options), HttpSettings.headers(options, base), options.timeout());
+        this.pool = Executors.newFixedThreadPool(PARALLEL_REQUESTS, runnable -> {
+            Thread thread = new Thread(runnable, "sparkdoc-rest");
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.resolver = new AppResolver(client, pool);
+        this.stageDetails = new StageDetailLoader(pool);
+    }
+
+    @Override
+    public synchronized AppSnapshot read() {
+        long requestsBefore = client.requests();
+        long bytesBefore = client.bytes();
+        long started = System.nanoTime();
+        try {
+            return poll();
+        } finally {
+            lastPoll = new PollStats(client.requests() - requestsBefore, client.bytes() - bytesBefore,
+                    (System.nanoTime() - started) / 1_000_000);
+        }
+    }
+
+    /** Cost of the last {@link #read()}, for benchmarks and the TUI's back-off. */
+    public synchronized PollStats lastPoll() {
+        return lastPoll;
+    }
+
+    /** Requests made by the last {@link #read()}. */
+    public synchronized long requestCount() {
+        return lastPoll.requests();
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+        client.close();
+    }
+
+    private AppSnapshot poll() {
+        choice = choice == null ? resolver.resolve(target, selector) : resolver.refresh(choice);
+        SparkApi api = choice.api();
+        AppRef app = choice.ref();
+        Instant now = clock.instant();
+
+        CompletableFuture<List<JobDataDto>> jobs = async(() -> api.jobs(app));
+        CompletableFuture<List<StageDataDto>> stages = async(() -> api.stages(app));
+        CompletableFuture<List<ExecutorSummaryDto>> executors = async(() -> api.allExecutors(app));
+        CompletableFuture<Optional<List<ExecutionDataDto>>> sql = async(() -> sqlLoader.load(api, app));
+        Environment env = environment(api, app);
+
+        List<String> notes = new ArrayList<>(choice.notes());
+        List<ExecutionDataDto> sqlExecutions = Futures.join(sql).orElse(List.of());
+        List<JobDataDto> jobList = Futures.join(jobs);
+        List<StageDataDto> stageList = Futures.join(stages);
+        List<ExecutorSummaryDto> executorList = Futures.join(executors);
+        Map<String, StageDetails> details =
+                stageDetails.load(api, app, stageList, slots(executorList), now, notes);
+
+        Application application = ApplicationMapper.map(choice.app(), choice.attempt());
+        Map<Integer, Long> sqlByJob = SqlMapper.executionByJob(sqlExecutions);
+        List<Job> jobModels = jobList.stream().map(j -> JobMapper.map(j, sqlByJob)).toList();
+        Map<Integer, List<Integer>> jobsByStage = jobsByStage(jobList);
+        List<Stage> stageModels = stageList.stream()
+                .map(s -> StageMapper.map(s, jobsByStage.getOrDefault(s.stageId(), List.of()),
+                        details.getOrDefault(s.key(), StageDetails.NONE)))
+                .toList();
+        List<Executor> executorModels = executorList.stream().map(ExecutorMapper::map).toList();
+        List<SqlExecution> sqlModels = sqlExecutions.stream().map(SqlMapper::map).toList();
+
+        SourceInfo source = new SourceInfo(choice.kind(), target.display(), application.completed(), 0, 0, notes);
+        return new AppSnapshot(source, application, jobModels, stageModels, executorModels, sqlModels, env, now);
+    }
+
+    /**
+     * Read once: the environment only changes when jars or files are added at run time, and the
+     * response is large (Hadoop properties and the class path). Absent (404) reads as empty.
+     */
+    private Environment environment(SparkApi api, AppRef app) {
+        if (environment == null) {
+            environment = api.environment(app).map(EnvironmentMapper::map).orElse(Environment.EMPTY);
+        }
+        return environment;
+    }
+
+    /** Task slots of the live executors: the most tasks that can run at once. */
+    private static int slots(List<ExecutorSummaryDto> executors) {
+        return executors.stream().filter(ExecutorSummaryDto::isActive).mapToInt(ExecutorSummaryDto::maxTasks).sum();
+    }
+
+    private static Map<Integer, List<Integer>> jobsByStage(List<JobDataDto> jobs) {
+        Map<Integer, List<Integer>> out = new HashMap<>();
+        for (JobDataDto job : jobs) {
+            for (int stageId : job.stageIds()) {
+                out.computeIfAbsent(stageId, k -> new ArrayList<>()).add(job.jobId());
+            }
+        }
+        out.values().forEach(ids -> ids.sort(Integer::compare));
+        return out;
+    }
+
+    private <T> CompletableFuture<T> async(java.util.function.Supplier<T> request) {
+        return CompletableFuture.supplyAsync(request, pool);
+    }
+}

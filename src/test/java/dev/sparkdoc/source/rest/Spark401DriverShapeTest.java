@@ -1,0 +1,128 @@
+package dev.sparkdoc.source.rest;
+
+import static dev.sparkdoc.source.rest.RoutingDispatcher.query;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.SourceKind;
+import dev.sparkdoc.model.SqlExecution;
+import dev.sparkdoc.model.StageStatus;
+import dev.sparkdoc.model.TaskFailure;
+import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.source.AppSelector;
+import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.target.Target;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Responses captured from a real Spark 4.0.1 driver UI (src/test/resources/spark-4.0.1-live/README.md). */
+class Spark401DriverShapeTest {
+
+    private static final String APP = "applications/local-1795966616509/";
+
+    private final MockWebServer server = new MockWebServer();
+    private final RoutingDispatcher driver = new RoutingDispatcher();
+    private RestSource source;
+
+    @BeforeEach
+    void start() throws Exception {
+        String apps = Fixtures.text(Fixtures.LIVE401 + "applications.json");
+        String app = apps.strip().substring(1, apps.strip().length() - 1);
+        driver.resource("applications", Fixtures.LIVE401 + "applications.json")
+                .route("/api/v1/applications/local-1795966616509", () -> RoutingDispatcher.json(app))
+                .resource(APP + "jobs", Fixtures.LIVE401 + "jobs.json")
+                .resource(APP + "stages", Fixtures.LIVE401 + "stages.json")
+                .resource(APP + "allexecutors", Fixtures.LIVE401 + "allexecutors.json")
+                .resource(APP + "environment", Fixtures.LIVE401 + "environment.json")
+                .resource(APP + "sql", query("offset", "0"), Fixtures.LIVE401 + "sql.json")
+                .resource(APP + "stages/0/0/taskSummary", Fixtures.LIVE401 + "stage_0_0_taskSummary.json")
+                .resource(APP + "stages/4/0/taskList", query("status", "failed"), Fixtures.LIVE401 + "stage_4_0_failed_tasks.json")
+                .resource(APP + "stages/5/0/taskList", query("status", "failed"), Fixtures.LIVE401 + "stage_5_0_failed_tasks.json");
+        server.setDispatcher(driver);
+        server.start();
+        Clock clock = Clock.fixed(Instant.parse("2026-11-29T15:37:10Z"), ZoneOffset.UTC);
+        source = new RestSource(new Target.Http(server.url("/").uri()), AppSelector.ANY, HttpOptions.DEFAULT, clock);
+    }
+
+    @AfterEach
+    void stop() {
+        source.close();
+        server.close();
+    }
+
+    @Test
+    void aDriverUiIsLiveAndIncomplete() {
+        AppSnapshot snapshot = source.read();
+
+        assertThat(snapshot.source().kind()).isEqualTo(SourceKind.LIVE);
+        assertThat(snapshot.source().complete()).isFalse();
+        assertThat(snapshot.application().completed()).isFalse();
+        // endTime 1969-12-31T23:59:59.999GMT is Spark's Date(-1): not ended.
+        assertThat(snapshot.application().endTime()).isEmpty();
+        assertThat(snapshot.application().attemptId()).isEmpty();
+        assertThat(snapshot.application().sparkVersion()).contains("4.0.1");
+        assertThat(snapshot.application().durationMs(snapshot.takenAt())).isPositive();
+    }
+
+    @Test
+    void stagesJobsAndExecutorsOfSpark4AreRead() {
+        AppSnapshot snapshot = source.read();
+
+        assertThat(snapshot.stages()).hasSize(6);
+        assertThat(snapshot.jobs()).hasSize(5);
+        assertThat(snapshot.stage(1, 0).orElseThrow().status()).isEqualTo(StageStatus.SKIPPED);
+        assertThat(snapshot.stage(1, 0).orElseThrow().tasks().skipped()).isEqualTo(2);
+        assertThat(snapshot.stage(3, 0).orElseThrow().totals().executorRunTimeMs()).isEqualTo(12_122);
+        assertThat(snapshot.stage(0, 0).orElseThrow().quantiles().orElseThrow().get(TaskMetric.EXECUTOR_RUN_TIME).max())
+                .isEqualTo(742);
+        assertThat(snapshot.executor("driver").orElseThrow().maxTasks()).isEqualTo(2);
+        assertThat(snapshot.executor("driver").orElseThrow().peakMemoryMetrics()).containsKey("ConcurrentGCTime");
+        assertThat(snapshot.environment().sparkProperty("spark.app.name")).contains("dump");
+        assertThat(snapshot.environment().javaVersion()).contains("17.0.15 (Debian)");
+    }
+
+    @Test
+    void jobsAreLinkedToTheirSqlExecution() {
+        AppSnapshot snapshot = source.read();
+
+        assertThat(snapshot.job(1).orElseThrow().sqlExecutionId()).contains(0L);
+        assertThat(snapshot.job(4).orElseThrow().sqlExecutionId()).contains(3L);
+        assertThat(snapshot.sqlExecutions()).extracting(SqlExecution::status)
+                .containsExactly("COMPLETED", "COMPLETED", "FAILED", "FAILED");
+    }
+
+    @Test
+    void sqlPlanMetricsGetTotalsInBaseUnits() {
+        SqlExecution first = source.read().sqlExecutions().get(0);
+
+        assertThat(metricTotal(first, "Range", "number of output rows")).isEqualTo(100_000);
+        assertThat(metricTotal(first, "WholeStageCodegen (1)", "duration")).isEqualTo(1_000);
+        assertThat(metricTotal(first, "Exchange", "shuffle bytes written")).isEqualTo(1_252);
+        assertThat(first.edges()).contains(new SqlExecution.PlanEdge(8, 7));
+        assertThat(first.nodes().stream().filter(n -> n.name().equals("Range")).findFirst().orElseThrow()
+                .wholeStageCodegenId()).contains(1L);
+    }
+
+    @Test
+    void spark4ErrorClassesAreGroupedAsExceptionFailures() {
+        AppSnapshot snapshot = source.read();
+
+        TaskFailure divide = snapshot.stage(4, 0).orElseThrow().failures().get(0);
+        assertThat(divide.exceptionClass()).contains("org.apache.spark.SparkArithmeticException");
+        assertThat(divide.message()).startsWith("org.apache.spark.SparkArithmeticException: [DIVIDE_BY_ZERO]");
+        // raise_error('boom ' || id): two different first lines, two groups.
+        assertThat(snapshot.stage(5, 0).orElseThrow().failures()).hasSize(2)
+                .allSatisfy(f -> assertThat(f.exceptionClass()).contains("org.apache.spark.SparkRuntimeException"));
+    }
+
+    private static long metricTotal(SqlExecution execution, String node, String metric) {
+        return execution.nodes().stream().filter(n -> n.name().equals(node)).findFirst().orElseThrow()
+                .metrics().stream().filter(m -> m.name().equals(metric)).findFirst().orElseThrow()
+                .total().orElseThrow();
+    }
+}
