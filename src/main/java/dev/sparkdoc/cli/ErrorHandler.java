@@ -1,0 +1,47 @@
+package dev.sparkdoc.cli;
+
+import dev.sparkdoc.rules.RuleFileException;
+import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.target.TargetException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns an exception into one line on stderr and an exit code; the stack trace only with
+ * {@code --verbose}.
+ */
+final class ErrorHandler implements IExecutionExceptionHandler {
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cli, ParseResult parseResult) {
+        boolean verbose = parseResult.hasMatchedOption("--verbose")
+                || (parseResult.subcommand() != null && parseResult.subcommand().hasMatchedOption("--verbose"));
+        int code = exitCodeOf(ex);
+        String message = code == ExitCode.INTERNAL
+                ? "internal error: " + ex + " (please report it; run with --verbose for details)"
+                : ex.getMessage();
+        cli.getErr().println("sparkdoc: " + message);
+        if (verbose) {
+            ex.printStackTrace(cli.getErr());
+        }
+        cli.getErr().flush();
+        return code;
+    }
+
+    static int exitCodeOf(Throwable ex) {
+        if (ex instanceof TargetException || ex instanceof CommandLine.ParameterException
+                || ex instanceof UsageException || ex instanceof RuleFileException) {
+            return ExitCode.USAGE;
+        }
+        if (ex instanceof SourceException) {
+            return ExitCode.TARGET_UNREADABLE;
+        }
+        if (ex instanceof OutputException || ex instanceof IOException || ex instanceof UncheckedIOException) {
+            return ExitCode.TARGET_UNREADABLE;
+        }
+        return ExitCode.INTERNAL;
+    }
+}

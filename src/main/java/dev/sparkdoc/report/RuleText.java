@@ -1,0 +1,74 @@
+package dev.sparkdoc.report;
+
+import dev.sparkdoc.rules.Condition;
+import dev.sparkdoc.rules.Rule;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The text of 'rules list' and 'rules show'. */
+public final class RuleText {
+
+    private RuleText() {
+    }
+
+    public static List<String> list(List<Rule> rules) {
+        List<String> out = new ArrayList<>();
+        int idWidth = rules.stream().mapToInt(r -> r.id().length()).max().orElse(2);
+        int famWidth = rules.stream().mapToInt(r -> r.family().length()).max().orElse(6);
+        String format = "%-" + idWidth + "s  %-" + famWidth + "s  %-8s  %s";
+        out.add(String.format(Locale.ROOT, format, "ID", "FAMILY", "SCOPE", "TITLE"));
+        for (Rule r : rules) {
+            out.add(String.format(Locale.ROOT, format, r.id(), r.family(), r.scope().id(), r.title()));
+        }
+        return out;
+    }
+
+    public static List<String> show(Rule r) {
+        List<String> out = new ArrayList<>();
+        out.add(r.id() + "  (" + r.family() + ", scope " + r.scope().id() + ", from " + r.origin() + ")");
+        out.add("title: " + r.title());
+        out.add("when:");
+        condition(r.when(), "  ", out);
+        r.severity().fact().ifPresentOrElse(
+                f -> out.add("severity: " + r.severity().base().id() + ", warning when " + f + " reaches "
+                        + r.severity().warning().orElse(Double.NaN) + ", critical at " + r.severity().critical().orElse(Double.NaN)),
+                () -> out.add("severity: " + r.severity().base().id()));
+        r.secondsLost().ifPresent(f -> out.add("seconds lost: " + f));
+        out.add("confidence: " + r.confidence());
+        if (!r.evidence().isEmpty()) {
+            out.add("evidence: " + String.join(", ", r.evidence()));
+        }
+        out.add("remedies:");
+        for (Rule.RemedyTemplate rem : r.remedies()) {
+            out.add("  - " + rem.text());
+            rem.conf().forEach((k, v) -> out.add("      --conf " + k + "=" + v));
+            rem.code().ifPresent(c -> out.add("      code: " + c));
+        }
+        if (!r.verify().isBlank()) {
+            out.add("verify: " + r.verify());
+        }
+        if (!r.why().isBlank()) {
+            out.add("why these thresholds: " + r.why());
+        }
+        if (!r.docs().isBlank()) {
+            out.add("docs: " + r.docs());
+        }
+        return out;
+    }
+
+    private static void condition(Condition c, String indent, List<String> out) {
+        if (c instanceof Condition.All all) {
+            out.add(indent + "all of:");
+            all.of().forEach(x -> condition(x, indent + "  ", out));
+        } else if (c instanceof Condition.Any any) {
+            out.add(indent + "any of:");
+            any.of().forEach(x -> condition(x, indent + "  ", out));
+        } else if (c instanceof Condition.Not not) {
+            out.add(indent + "not:");
+            condition(not.of(), indent + "  ", out);
+        } else if (c instanceof Condition.Compare cmp) {
+            out.add(indent + cmp.fact() + " " + cmp.op().symbol() + " " + cmp.thresholdText());
+        }
+    }
+}

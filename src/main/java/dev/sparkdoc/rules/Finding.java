@@ -1,0 +1,43 @@
+package dev.sparkdoc.rules;
+
+import dev.sparkdoc.signals.Scope;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A fired rule on one scope: what is wrong, the numbers that show it, what it costs and what to
+ * change. Every front end (text, JSON, TUI) shows these.
+ */
+public record Finding(
+        String rule,
+        String family,
+        Severity severity,
+        String title,
+        Scope scope,
+        double secondsLost,
+        double confidence,
+        List<Evidence> evidence,
+        List<Remedy> remedies,
+        String verify,
+        String docs) {
+
+    public Finding {
+        evidence = List.copyOf(evidence);
+        remedies = List.copyOf(remedies);
+    }
+
+    /**
+     * One number behind a finding; {@code op} and {@code threshold} are present for the
+     * condition's leaves and absent for extra evidence.
+     */
+    public record Evidence(String fact, double value, String unit, String display,
+                           Optional<String> op, Optional<Double> threshold) {
+    }
+
+    public record Remedy(String text, Map<String, String> conf, Optional<String> code) {
+        public Remedy {
+            conf = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(conf));
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.sparkdoc.rules;
+
+import dev.sparkdoc.signals.ScopeKind;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A rule as loaded from the catalog.
+ *
+ * @param secondsLost the fact that estimates the time this problem costs, if it can be known
+ * @param confidence  0..1: how surely the data proves the symptom (1 = the numbers show it)
+ * @param why         where the thresholds come from (Spark defaults, other tools), for 'rules show'
+ * @param origin      "file:line" where the rule was defined, for messages
+ */
+public record Rule(
+        String id,
+        String family,
+        ScopeKind scope,
+        String title,
+        Condition when,
+        SeverityLadder severity,
+        List<String> evidence,
+        Optional<String> secondsLost,
+        double confidence,
+        List<RemedyTemplate> remedies,
+        String verify,
+        String docs,
+        String why,
+        String origin) {
+
+    public Rule {
+        evidence = List.copyOf(evidence);
+        remedies = List.copyOf(remedies);
+    }
+
+    /**
+     * A remedy as written in the rule: text, config to set and code to change. Values may hold
+     * {@code {fact}} placeholders, filled from the evidence (see {@link Templates}).
+     */
+    public record RemedyTemplate(String text, java.util.Map<String, String> conf, Optional<String> code) {
+        public RemedyTemplate {
+            conf = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(conf));
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.sparkdoc.rules;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The rules in force: the built-in catalog ({@code src/main/resources/rules/}, listed in
+ * {@code index.txt} because a folder inside a jar cannot be listed), then user folders, where a
+ * rule with a built-in rule's id replaces it; minus disabled ids.
+ */
+public final class RuleCatalog {
+
+    private static final String BUILT_IN = "/rules/";
+
+    private RuleCatalog() {
+    }
+
+    public static List<Rule> builtIn() {
+        List<Rule> rules = new ArrayList<>();
+        for (String file : index()) {
+            try (InputStream in = RuleCatalog.class.getResourceAsStream(BUILT_IN + file)) {
+                if (in == null) {
+                    throw new IllegalStateException("rules/index.txt lists " + file + " but it is not in the jar");
+                }
+                rules.addAll(RuleParser.parse(new InputStreamReader(in, StandardCharsets.UTF_8), "rules/" + file));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return checkUniqueIds(rules);
+    }
+
+    /** Rules from every *.yaml / *.yml file of a folder (or one file), sorted by name. */
+    public static List<Rule> load(Path dirOrFile) {
+        List<Path> files;
+        try (Stream<Path> s = Files.isDirectory(dirOrFile) ? Files.list(dirOrFile) : Stream.of(dirOrFile)) {
+            files = s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).sorted().toList();
+        } catch (IOException e) {
+            throw new RuleFileException(dirOrFile.toString(), 0, "cannot read: " + e.getMessage());
+        }
+        List<Rule> rules = new ArrayList<>();
+        for (Path f : files) {
+            try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+                rules.addAll(RuleParser.parse(r, f.toString()));
+            } catch (IOException e) {
+                throw new RuleFileException(f.toString(), 0, "cannot read: " + e.getMessage());
+            }
+        }
+        return checkUniqueIds(rules);
+    }
+
+    /** Built-in rules, overridden and extended by user folders, without the disabled ids. */
+    public static List<Rule> effective(List<Path> userDirs, Collection<String> disabled) {
+        Map<String, Rule> byId = new LinkedHashMap<>();
+        builtIn().forEach(r -> byId.put(r.id(), r));
+        for (Path dir : userDirs) {
+            load(dir).forEach(r -> byId.put(r.id(), r));
+        }
+        for (String id : disabled) {
+            if (byId.remove(id) == null) {
+                throw new IllegalArgumentException("--disable " + id + ": no such rule (see 'sparkdoc rules list')");
+            }
+        }
+        return List.copyOf(byId.values());
+    }
+
+    private static List<String> index() {
+        try (InputStream in = RuleCatalog.class.getResourceAsStream(BUILT_IN + "index.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("rules/index.txt is missing from the jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Rule> checkUniqueIds(List<Rule> rules) {
+        Map<String, Rule> seen = new LinkedHashMap<>();
+        for (Rule r : rules) {
+            Rule before = seen.put(r.id(), r);
+            if (before != null) {
+                String[] at = r.origin().split(":(?=\\d+$)");
+                throw new RuleFileException(at[0], Integer.parseInt(at[1]),
+                        "rule id '" + r.id() + "' is already defined at " + before.origin());
+            }
+        }
+        return rules;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.sparkdoc.rules;
+
+import dev.sparkdoc.signals.FactCatalog;
+import dev.sparkdoc.signals.FactDef;
+import dev.sparkdoc.signals.FactFormat;
+import dev.sparkdoc.signals.FactUnit;
+import dev.sparkdoc.signals.ScopeFacts;
+import dev.sparkdoc.signals.SignalSet;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/** Evaluates rules over a snapshot's signals and ranks what fired by the time it costs. */
+public final class RuleEngine {
+
+    /** Most seconds lost first, then severity, then confidence; ids keep the order stable. */
+    public static final Comparator<Finding> RANKING = Comparator
+            .comparingDouble(Finding::secondsLost).reversed()
+            .thenComparing(Finding::severity, Comparator.reverseOrder())
+            .thenComparing(Comparator.comparingDouble(Finding::confidence).reversed())
+            .thenComparing(Finding::rule)
+            .thenComparing(f -> f.scope().id());
+
+    private RuleEngine() {
+    }
+
+    public static List<Finding> evaluate(List<Rule> rules, SignalSet signals) {
+        List<Finding> findings = new ArrayList<>();
+        for (Rule rule : rules) {
+            for (ScopeFacts facts : signals.of(rule.scope())) {
+                evaluate(rule, facts).ifPresent(findings::add);
+            }
+        }
+        findings.sort(RANKING);
+        return List.copyOf(findings);
+    }
+
+    public static Optional<Finding> evaluate(Rule rule, ScopeFacts facts) {
+        List<LeafResult> leaves = new ArrayList<>();
+        if (!rule.when().test(facts, leaves::add)) {
+            return Optional.empty();
+        }
+        double secondsLost = rule.secondsLost()
+                .map(facts::value)
+                .filter(OptionalDouble::isPresent)
+                .map(OptionalDouble::getAsDouble)
+                .map(v -> Math.max(0, v))
+                .orElse(0.0);
+        List<Finding.Remedy> remedies = rule.remedies().stream().map(r -> remedy(r, facts)).toList();
+        return Optional.of(new Finding(rule.id(), rule.family(), rule.severity().of(facts),
+                Templates.fill(rule.title(), facts), facts.scope(), secondsLost, rule.confidence(),
+                evidence(rule, leaves, facts), remedies, Templates.fill(rule.verify(), facts), rule.docs()));
+    }
+
+    private static Finding.Remedy remedy(Rule.RemedyTemplate r, ScopeFacts facts) {
+        var conf = new java.util.LinkedHashMap<String, String>();
+        r.conf().forEach((k, v) -> conf.put(k, Templates.fill(v, facts)));
+        return new Finding.Remedy(Templates.fill(r.text(), facts), conf, r.code().map(c -> Templates.fill(c, facts)));
+    }
+
+    /** The leaves that held, with their thresholds, then the rule's extra evidence facts. */
+    private static List<Finding.Evidence> evidence(Rule rule, List<LeafResult> leaves, ScopeFacts facts) {
+        List<Finding.Evidence> out = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (LeafResult leaf : leaves) {
+            if (leaf.value().isPresent() && seen.add(leaf.fact())) {
+                double v = leaf.value().getAsDouble();
+                out.add(new Finding.Evidence(leaf.fact(), v, unit(leaf.fact()).id(), display(leaf.fact(), v),
+                        Optional.of(leaf.op().symbol()), Optional.of(leaf.threshold())));
+            }
+        }
+        for (String fact : rule.evidence()) {
+            OptionalDouble v = facts.value(fact);
+            if (v.isPresent() && seen.add(fact)) {
+                out.add(new Finding.Evidence(fact, v.getAsDouble(), unit(fact).id(), display(fact, v.getAsDouble()),
+                        Optional.empty(), Optional.empty()));
+            }
+        }
+        return out;
+    }
+
+    private static FactUnit unit(String fact) {
+        return FactCatalog.find(fact).map(FactDef::unit).orElse(FactUnit.COUNT);
+    }
+
+    private static String display(String fact, double value) {
+        return FactFormat.human(value, unit(fact));
+    }
+}

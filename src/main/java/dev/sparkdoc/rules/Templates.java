@@ -1,0 +1,77 @@
+package dev.sparkdoc.rules;
+
+import dev.sparkdoc.signals.FactCatalog;
+import dev.sparkdoc.signals.FactDef;
+import dev.sparkdoc.signals.FactFormat;
+import dev.sparkdoc.signals.ScopeFacts;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Fills {@code {fact}} placeholders in titles, remedies and hints. {@code {fact}} is the value for
+ * people ("1.2 GiB"), {@code {fact:raw}} a plain number, {@code {fact:jvm}} a memory size for a
+ * config ("4608m"); {@code {scope.id}} and {@code {scope.name}} name the scope.
+ */
+public final class Templates {
+
+    static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-zA-Z0-9_.]+)(?::(raw|jvm))?}");
+
+    private Templates() {
+    }
+
+    public static String fill(String template, ScopeFacts facts) {
+        Matcher m = PLACEHOLDER.matcher(template);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(out, Matcher.quoteReplacement(value(m.group(1), m.group(2), facts)));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** Names used in a template that are neither scope fields nor known facts (checked at load). */
+    public static List<String> unknownNames(String template) {
+        List<String> unknown = new ArrayList<>();
+        Matcher m = PLACEHOLDER.matcher(template);
+        while (m.find()) {
+            String name = m.group(1);
+            if (!name.equals("scope.id") && !name.equals("scope.name") && !name.equals("scope.label")
+                    && FactCatalog.find(name).isEmpty()) {
+                unknown.add(name);
+            }
+        }
+        return unknown;
+    }
+
+    private static String value(String name, String format, ScopeFacts facts) {
+        switch (name) {
+            case "scope.id":
+                return facts.scope().id();
+            case "scope.name":
+                return facts.scope().name();
+            case "scope.label":
+                return facts.scope().label();
+            default:
+                break;
+        }
+        var text = facts.text(name);
+        if (text.isPresent()) {
+            return text.get();
+        }
+        OptionalDouble v = facts.value(name);
+        if (v.isEmpty()) {
+            return "?";
+        }
+        double d = v.getAsDouble();
+        if ("raw".equals(format)) {
+            return FactFormat.raw(d);
+        }
+        if ("jvm".equals(format)) {
+            return FactFormat.jvmSize(d);
+        }
+        return FactCatalog.find(name).map(FactDef::unit).map(u -> FactFormat.human(d, u)).orElse(FactFormat.raw(d));
+    }
+}

@@ -1,0 +1,116 @@
+package dev.sparkdoc.signals;
+
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.Executor;
+import dev.sparkdoc.model.Job;
+import dev.sparkdoc.model.Stage;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What several signal classes need about the whole application, computed once: the slots it
+ * had, its configuration with Spark's defaults, and the links between jobs, stages and queries.
+ */
+public final class AppContext {
+
+    private final AppSnapshot snapshot;
+    private final int slots;
+    private final Map<Integer, Job> jobByStage = new HashMap<>();
+
+    private AppContext(AppSnapshot snapshot) {
+        this.snapshot = snapshot;
+        this.slots = countSlots(snapshot.executors());
+        for (Job job : snapshot.jobs()) {
+            for (int stageId : job.stageIds()) {
+                jobByStage.putIfAbsent(stageId, job);
+            }
+        }
+    }
+
+    public static AppContext of(AppSnapshot snapshot) {
+        return new AppContext(snapshot);
+    }
+
+    public AppSnapshot snapshot() {
+        return snapshot;
+    }
+
+    /** The moment the snapshot was taken: "now" for running stages and tasks. */
+    public Instant now() {
+        return snapshot.takenAt();
+    }
+
+    public Scope appScope() {
+        return Scope.app(snapshot.application().id(), snapshot.application().name());
+    }
+
+    /**
+     * Task slots: the cores of the executors (the driver's in local mode, where it is the only
+     * executor). Dead executors count when none is alive, so a finished app still has its slots.
+     */
+    public int slots() {
+        return slots;
+    }
+
+    private static int countSlots(List<Executor> executors) {
+        List<Executor> workers = executors.stream().filter(e -> !e.isDriver()).toList();
+        int active = workers.stream().filter(Executor::active).mapToInt(Executor::totalCores).sum();
+        if (active > 0) {
+            return active;
+        }
+        int all = workers.stream().mapToInt(Executor::totalCores).sum();
+        if (all > 0) {
+            return all;
+        }
+        return Math.max(1, executors.stream().filter(Executor::isDriver).mapToInt(Executor::totalCores).max().orElse(1));
+    }
+
+    /** The job that ran a stage (the first one, for stages shared by several jobs). */
+    public Optional<Job> jobOf(Stage stage) {
+        return Optional.ofNullable(jobByStage.get(stage.stageId()));
+    }
+
+    /** True when the snapshot has the application's configuration at all. */
+    public boolean hasConfig() {
+        return !snapshot.environment().sparkProperties().isEmpty();
+    }
+
+    public Optional<String> conf(String key) {
+        return snapshot.environment().sparkProperty(key).map(String::strip);
+    }
+
+    public boolean confBool(String key, boolean defaultValue) {
+        return conf(key).map(v -> v.toLowerCase(Locale.ROOT)).map(v -> v.equals("true")).orElse(defaultValue);
+    }
+
+    public long confLong(String key, long defaultValue) {
+        try {
+            return conf(key).map(Long::parseLong).orElse(defaultValue);
+        } catch (NumberFormatException e) {
+            return defaultValue;
+        }
+    }
+
+    /** A size config ("4g", "512m", "10485760b", plain bytes) in bytes; -1 stays -1 (disabled). */
+    public long confBytes(String key, long defaultValue, char defaultUnit) {
+        return conf(key).map(v -> SparkSizes.parse(v, defaultUnit)).orElse(defaultValue);
+    }
+
+    /** The major and minor Spark version, e.g. 3.5 → 305; 0 when unknown. */
+    public int sparkVersion() {
+        return snapshot.application().sparkVersion().map(AppContext::versionNumber).orElse(0);
+    }
+
+    static int versionNumber(String version) {
+        String[] parts = version.split("[.-]");
+        try {
+            return Integer.parseInt(parts[0]) * 100 + (parts.length > 1 ? Integer.parseInt(parts[1]) : 0);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+}

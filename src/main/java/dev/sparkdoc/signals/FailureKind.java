@@ -1,0 +1,61 @@
+package dev.sparkdoc.signals;
+
+import java.util.Locale;
+
+/**
+ * Coarse classes of task, stage and executor failure text, for counting. The exception is
+ * named in the finding; {@code sparkdoc explain} does the fine-grained classification.
+ */
+public enum FailureKind {
+    /** java.lang.OutOfMemoryError, GC overhead limit */
+    OOM,
+    /** the cluster manager killed the container: memory limits, exit code 137/143 */
+    CONTAINER_KILLED,
+    /** No space left on device */
+    DISK_FULL,
+    /** FetchFailed: a shuffle block could not be fetched (often a lost executor) */
+    FETCH_FAILED,
+    /** the executor running the task went away */
+    EXECUTOR_LOST,
+    /** Task not serializable, NotSerializableException, Kryo buffer overflow */
+    SERIALIZATION,
+    /** a Python worker raised (PythonException) */
+    PYTHON,
+    /** killed on purpose: speculation, job cancelled, stage finished */
+    KILLED,
+    /** anything else: user code, data */
+    OTHER;
+
+    public static FailureKind classify(String reason, String text) {
+        String t = text.toLowerCase(Locale.ROOT);
+        String r = reason.toLowerCase(Locale.ROOT);
+        if (t.contains("no space left on device")) {
+            return DISK_FULL;
+        }
+        if (t.contains("outofmemoryerror") || t.contains("gc overhead limit") || t.contains("java heap space")) {
+            return OOM;
+        }
+        if (t.contains("exceeding memory limits") || t.contains("exit code 137") || t.contains("exit code 143")
+                || t.contains("exit status: 137") || t.contains("exit status: 143") || t.contains("oomkilled")
+                || t.contains("killed by external signal")) {
+            return CONTAINER_KILLED;
+        }
+        if (r.contains("fetchfailed") || t.contains("fetchfailedexception") || t.contains("fetchfailed")) {
+            return FETCH_FAILED;
+        }
+        if (r.contains("executorlost") || t.contains("executorlostfailure") || t.contains("executor lost")) {
+            return EXECUTOR_LOST;
+        }
+        if (t.contains("notserializableexception") || t.contains("task not serializable")
+                || t.contains("kryo") && (t.contains("buffer overflow") || t.contains("not registered"))) {
+            return SERIALIZATION;
+        }
+        if (t.contains("pythonexception") || t.contains("traceback (most recent call last)")) {
+            return PYTHON;
+        }
+        if (r.contains("taskkilled") || r.contains("killed") || t.startsWith("taskkilled")) {
+            return KILLED;
+        }
+        return OTHER;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.sparkdoc.signals;
+
+import dev.sparkdoc.model.SqlExecution;
+import dev.sparkdoc.model.SqlExecution.PlanEdge;
+import dev.sparkdoc.model.SqlExecution.PlanMetric;
+import dev.sparkdoc.model.SqlExecution.PlanNode;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * A query's physical plan as a graph. Spark's plan edges run from child to parent (the way data
+ * flows: {@code SparkPlanGraph} adds {@code edge(child.id, parent.id)}).
+ */
+final class PlanGraph {
+
+    private final List<PlanNode> nodes;
+    private final Map<Long, PlanNode> byId = new HashMap<>();
+    private final Map<Long, List<Long>> childrenOf = new HashMap<>();
+
+    PlanGraph(SqlExecution sql) {
+        this.nodes = sql.nodes();
+        nodes.forEach(n -> byId.put(n.nodeId(), n));
+        for (PlanEdge e : sql.edges()) {
+            childrenOf.computeIfAbsent(e.toId(), k -> new ArrayList<>()).add(e.fromId());
+        }
+    }
+
+    List<PlanNode> named(String prefix) {
+        return nodes.stream().filter(n -> n.name().startsWith(prefix)).toList();
+    }
+
+    int count(String prefix) {
+        return named(prefix).size();
+    }
+
+    List<PlanNode> pythonOperators() {
+        return nodes.stream().filter(n -> n.name().contains("Python") || n.name().contains("Pandas")
+                || n.name().contains("InArrow")).toList();
+    }
+
+    List<PlanNode> children(PlanNode node) {
+        return childrenOf.getOrDefault(node.nodeId(), List.of()).stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** The "data size" of the nearest shuffle exchange below a node, if its metrics are known. */
+    OptionalLong shuffleBytesBelow(PlanNode start) {
+        Deque<PlanNode> queue = new ArrayDeque<>(List.of(start));
+        Set<Long> seen = new HashSet<>();
+        while (!queue.isEmpty()) {
+            PlanNode n = queue.poll();
+            if (!seen.add(n.nodeId())) {
+                continue;
+            }
+            if (n.name().startsWith("Exchange") || n.name().startsWith("ShuffleQueryStage")) {
+                Optional<Long> size = metric(n, "data size");
+                if (size.isPresent()) {
+                    return OptionalLong.of(size.get());
+                }
+            }
+            queue.addAll(children(n));
+        }
+        return OptionalLong.empty();
+    }
+
+    /** Filters and joins whose input had rows and whose output had none: rows vanished here. */
+    int emptiedOperators() {
+        int count = 0;
+        for (PlanNode n : nodes) {
+            if (!(n.name().startsWith("Filter") || n.name().endsWith("Join"))) {
+                continue;
+            }
+            Optional<Long> out = metric(n, "number of output rows");
+            long in = children(n).stream().mapToLong(c -> rowsOut(c).orElse(0L)).sum();
+            if (out.isPresent() && out.get() == 0 && in > 0) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Output rows of a node, looking through operators without a row count (WholeStageCodegen, Sort …). */
+    private Optional<Long> rowsOut(PlanNode node) {
+        Optional<Long> rows = metric(node, "number of output rows");
+        if (rows.isPresent()) {
+            return rows;
+        }
+        List<PlanNode> c = children(node);
+        return c.size() == 1 ? rowsOut(c.get(0)) : Optional.empty();
+    }
+
+    static Optional<Long> metric(PlanNode node, String name) {
+        return node.metrics().stream().filter(m -> m.name().equals(name)).findFirst().flatMap(PlanMetric::total);
+    }
+}

@@ -1,0 +1,30 @@
+package dev.sparkdoc.signals;
+
+/**
+ * One thing a finding can be about: the app, a job, a stage attempt, an executor, a SQL
+ * execution or a local process.
+ *
+ * @param id   stable id within the kind ("12.0" for stage 12 attempt 0, "driver", "7")
+ * @param name what the user recognises (the job description, the stage name, the host)
+ */
+public record Scope(ScopeKind kind, String id, String name) {
+
+    public static Scope app(String id, String name) {
+        return new Scope(ScopeKind.APP, id, name);
+    }
+
+    /** e.g. {@code stage 12 (attempt 0) "groupBy at job.py:42"}. */
+    public String label() {
+        String what = switch (kind) {
+            case STAGE -> stageLabel();
+            case SQL -> "query " + id;
+            default -> kind.id() + " " + id;
+        };
+        return name.isBlank() ? what : what + " \"" + name + "\"";
+    }
+
+    private String stageLabel() {
+        int dot = id.indexOf('.');
+        return dot < 0 ? "stage " + id : "stage " + id.substring(0, dot) + " (attempt " + id.substring(dot + 1) + ")";
+    }
+}

@@ -1,0 +1,36 @@
+package dev.sparkdoc.signals;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The facts computed for one scope. A lookup that misses falls back to the app's facts, so a
+ * stage rule can also test app-wide facts such as {@code config.aqe.enabled}.
+ *
+ * @param values numeric facts by name (booleans as 0/1); a fact absent here was not measurable
+ * @param texts  text facts by name, for titles and remedies (e.g. the top exception class)
+ */
+public record ScopeFacts(Scope scope, Map<String, Double> values, Map<String, String> texts, Optional<ScopeFacts> parent) {
+
+    public ScopeFacts {
+        values = Map.copyOf(values);
+        texts = Map.copyOf(texts);
+    }
+
+    public OptionalDouble value(String fact) {
+        Double v = values.get(fact);
+        if (v != null) {
+            return OptionalDouble.of(v);
+        }
+        return parent.map(p -> p.value(fact)).orElse(OptionalDouble.empty());
+    }
+
+    public Optional<String> text(String fact) {
+        String t = texts.get(fact);
+        if (t != null) {
+            return Optional.of(t);
+        }
+        return parent.flatMap(p -> p.text(fact));
+    }
+}

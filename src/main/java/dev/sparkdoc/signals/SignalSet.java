@@ -1,0 +1,19 @@
+package dev.sparkdoc.signals;
+
+import java.util.List;
+
+/** All facts of one snapshot: the app's, and every other scope's (each falls back to the app's). */
+public record SignalSet(ScopeFacts app, List<ScopeFacts> scopes) {
+
+    public SignalSet {
+        scopes = List.copyOf(scopes);
+    }
+
+    /** The app scope first, then the rest: what a rule of a given scope kind is evaluated over. */
+    public List<ScopeFacts> of(ScopeKind kind) {
+        if (kind == ScopeKind.APP) {
+            return List.of(app);
+        }
+        return scopes.stream().filter(s -> s.scope().kind() == kind).toList();
+    }
+}

@@ -1,0 +1,48 @@
+package dev.sparkdoc.signals;
+
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.Executor;
+import dev.sparkdoc.model.Job;
+import dev.sparkdoc.model.SqlExecution;
+import dev.sparkdoc.model.Stage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Computes every scope's facts for a snapshot: the input of the rule engine. */
+public final class Signals {
+
+    private Signals() {
+    }
+
+    public static SignalSet compute(AppSnapshot snapshot) {
+        AppContext ctx = AppContext.of(snapshot);
+        FactSink appSink = new FactSink(ctx.appScope());
+        AppSignals.compute(ctx, appSink);
+        ConfigSignals.compute(ctx, appSink);
+        ScopeFacts app = appSink.build(Optional.empty());
+
+        List<ScopeFacts> scopes = new ArrayList<>();
+        for (Job job : snapshot.jobs()) {
+            FactSink sink = new FactSink(JobSignals.scope(job));
+            JobSignals.compute(ctx, job, sink);
+            scopes.add(sink.build(Optional.of(app)));
+        }
+        for (Stage stage : snapshot.stages()) {
+            FactSink sink = new FactSink(StageSignals.scope(ctx, stage));
+            StageSignals.compute(ctx, stage, sink);
+            scopes.add(sink.build(Optional.of(app)));
+        }
+        for (Executor executor : snapshot.executors()) {
+            FactSink sink = new FactSink(ExecutorSignals.scope(executor));
+            ExecutorSignals.compute(ctx, executor, sink);
+            scopes.add(sink.build(Optional.of(app)));
+        }
+        for (SqlExecution sql : snapshot.sqlExecutions()) {
+            FactSink sink = new FactSink(SqlSignals.scope(sql));
+            SqlSignals.compute(ctx, sql, sink);
+            scopes.add(sink.build(Optional.of(app)));
+        }
+        return new SignalSet(app, scopes);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.sparkdoc.source;
+
+import dev.sparkdoc.source.eventlog.EventLogSource;
+import dev.sparkdoc.source.rest.RestSource;
+import dev.sparkdoc.source.snapshot.SnapshotFileSource;
+import dev.sparkdoc.target.Target;
+
+/** Picks the reader for a target. */
+public final class Sources {
+
+    private Sources() {
+    }
+
+    /** The reader for a target, with the Spark-version check applied to what it reads. */
+    public static SnapshotSource open(Target target, AppSelector selector, HttpOptions http) {
+        SnapshotSource inner = reader(target, selector, http);
+        return new SnapshotSource() {
+            @Override
+            public dev.sparkdoc.model.AppSnapshot read() {
+                return SparkVersionCheck.annotate(inner.read());
+            }
+
+            @Override
+            public void close() {
+                inner.close();
+            }
+        };
+    }
+
+    private static SnapshotSource reader(Target target, AppSelector selector, HttpOptions http) {
+        // Java 17 has no pattern switch; the sealed Target keeps this list complete.
+        if (target instanceof Target.EventLog e) {
+            return new EventLogSource(e.path());
+        }
+        if (target instanceof Target.SnapshotFile f) {
+            return new SnapshotFileSource(f.path());
+        }
+        return new RestSource(target, selector, http);
+    }
+}

@@ -1,0 +1,151 @@
+package dev.sparkdoc.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RuleCatalogTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void builtInCatalogLoadsAndCoversEveryFirstAidFamily() {
+        List<Rule> rules = RuleCatalog.builtIn();
+        Set<String> families = rules.stream().map(Rule::family).collect(Collectors.toSet());
+        assertThat(families).containsExactlyInAnyOrderElementsOf(Families.all().keySet());
+        assertThat(rules).allSatisfy(r -> {
+            assertThat(r.remedies()).isNotEmpty();
+            assertThat(r.docs()).startsWith("https://");
+            assertThat(r.id()).startsWith(r.family() + ".");
+        });
+    }
+
+    @Test
+    void userRuleIsAddedAndSameIdOverridesTheBuiltIn() throws IOException {
+        Files.writeString(dir.resolve("mine.yaml"), """
+                rules:
+                  - id: skew.stage-task-time
+                    family: skew
+                    scope: stage
+                    title: "my skew"
+                    when: { fact: stage.duration.maxOverP50, op: ">=", value: 2 }
+                    remedies: [ { text: "do it" } ]
+                  - id: team.long-stage
+                    family: scheduling
+                    scope: stage
+                    title: "stage {scope.id} ran {stage.wall}"
+                    when: { fact: stage.wall, op: ">=", value: 10m }
+                    severity: info
+                    remedies: [ { text: "split it" } ]
+                """);
+        List<Rule> rules = RuleCatalog.effective(List.of(dir), List.of());
+        assertThat(rules).filteredOn(r -> r.id().equals("skew.stage-task-time")).singleElement()
+                .satisfies(r -> assertThat(r.title()).isEqualTo("my skew"));
+        assertThat(rules).filteredOn(r -> r.id().equals("team.long-stage")).singleElement()
+                .satisfies(r -> assertThat(((Condition.Compare) r.when()).threshold()).isEqualTo(600_000.0));
+        assertThat(rules).hasSize(RuleCatalog.builtIn().size() + 1);
+    }
+
+    @Test
+    void disabledRuleIsGoneAndUnknownDisableIsAnError() {
+        assertThat(RuleCatalog.effective(List.of(), List.of("config.event-log-off")))
+                .noneMatch(r -> r.id().equals("config.event-log-off"));
+        assertThatThrownBy(() -> RuleCatalog.effective(List.of(), List.of("no.such-rule")))
+                .hasMessageContaining("no.such-rule");
+    }
+
+    @Test
+    void unknownFactIsReportedWithFileLineAndSuggestion() throws IOException {
+        Path f = Files.writeString(dir.resolve("bad.yaml"), """
+                rules:
+                  - id: x.y
+                    family: skew
+                    scope: stage
+                    title: "t"
+                    when:
+                      all:
+                        - { fact: stage.duration.maxOverP5, op: ">=", value: 2 }
+                    remedies: [ { text: "r" } ]
+                """);
+        assertThatThrownBy(() -> RuleCatalog.load(f))
+                .isInstanceOf(RuleFileException.class)
+                .hasMessageContaining("bad.yaml:8:")
+                .hasMessageContaining("did you mean stage.duration.maxOverP50");
+    }
+
+    @Test
+    void wrongUnitUnknownFamilyAndYamlSyntaxAreEachCaught() throws IOException {
+        Path unit = Files.writeString(dir.resolve("unit.yaml"), """
+                rules:
+                  - id: a.b
+                    family: skew
+                    scope: stage
+                    title: "t"
+                    when: { fact: stage.spill.disk, op: ">=", value: 5s }
+                    remedies: [ { text: "r" } ]
+                """);
+        assertThatThrownBy(() -> RuleCatalog.load(unit)).hasMessageContaining("unit.yaml:6:").hasMessageContaining("size unit");
+
+        Path family = Files.writeString(dir.resolve("family.yaml"), """
+                rules:
+                  - id: a.b
+                    family: skewness
+                    scope: stage
+                    title: "t"
+                    when: { fact: stage.spill.disk, op: ">=", value: 5MB }
+                    remedies: [ { text: "r" } ]
+                """);
+        assertThatThrownBy(() -> RuleCatalog.load(family)).hasMessageContaining("family.yaml:3:").hasMessageContaining("unknown family");
+
+        Path syntax = Files.writeString(dir.resolve("syntax.yaml"), "rules:\n  - id: [unclosed\n    family: skew\n");
+        assertThatThrownBy(() -> RuleCatalog.load(syntax)).hasMessageContaining("syntax.yaml:").hasMessageContaining("not valid YAML");
+    }
+
+    @Test
+    void placeholderOfUnknownFactAndScopeMismatchAreCaught() throws IOException {
+        Path placeholder = Files.writeString(dir.resolve("p.yaml"), """
+                rules:
+                  - id: a.b
+                    family: skew
+                    scope: stage
+                    title: "t {stage.nope}"
+                    when: { fact: stage.spill.disk, op: ">=", value: 5MB }
+                    remedies: [ { text: "r" } ]
+                """);
+        assertThatThrownBy(() -> RuleCatalog.load(placeholder)).hasMessageContaining("p.yaml:5:").hasMessageContaining("{stage.nope}");
+
+        Path scope = Files.writeString(dir.resolve("s.yaml"), """
+                rules:
+                  - id: a.b
+                    family: skew
+                    scope: executor
+                    title: "t"
+                    when: { fact: stage.spill.disk, op: ">=", value: 5MB }
+                    remedies: [ { text: "r" } ]
+                """);
+        assertThatThrownBy(() -> RuleCatalog.load(scope)).hasMessageContaining("s.yaml:6:").hasMessageContaining("belongs to scope stage");
+    }
+
+    @Test
+    void duplicateIdsInUserFilesAreRejected() throws IOException {
+        String rule = """
+                  - id: dup.rule
+                    family: skew
+                    scope: stage
+                    title: "t"
+                    when: { fact: stage.spill.disk, op: ">=", value: 5MB }
+                    remedies: [ { text: "r" } ]
+                """;
+        Files.writeString(dir.resolve("a.yaml"), "rules:\n" + rule + rule);
+        assertThatThrownBy(() -> RuleCatalog.load(dir)).hasMessageContaining("already defined");
+    }
+}

@@ -1,0 +1,317 @@
+package dev.sparkdoc.testing;
+
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.Application;
+import dev.sparkdoc.model.Environment;
+import dev.sparkdoc.model.Executor;
+import dev.sparkdoc.model.Job;
+import dev.sparkdoc.model.JobStatus;
+import dev.sparkdoc.model.Quantiles;
+import dev.sparkdoc.model.SourceInfo;
+import dev.sparkdoc.model.SourceKind;
+import dev.sparkdoc.model.SqlExecution;
+import dev.sparkdoc.model.Stage;
+import dev.sparkdoc.model.StageStatus;
+import dev.sparkdoc.model.StageTotals;
+import dev.sparkdoc.model.TaskCounts;
+import dev.sparkdoc.model.TaskFailure;
+import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.model.TaskQuantiles;
+import dev.sparkdoc.model.TaskSample;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Hand-made snapshots for unit tests of signals and rules: a healthy baseline that each test
+ * bends to show one symptom (or to miss it by a little).
+ */
+public final class Snapshots {
+
+    public static final Instant T0 = Instant.parse("2026-11-29T10:00:00Z");
+
+    private final List<Job> jobs = new ArrayList<>();
+    private final List<Stage> stages = new ArrayList<>();
+    private final List<Executor> executors = new ArrayList<>();
+    private final List<SqlExecution> sql = new ArrayList<>();
+    private final Map<String, String> conf = new HashMap<>();
+    private SourceKind kind = SourceKind.EVENTLOG;
+    private boolean complete = true;
+    private boolean appCompleted = true;
+    private Instant takenAt = T0.plusSeconds(600);
+    private String sparkVersion = "4.0.1";
+
+    public static Snapshots app() {
+        Snapshots s = new Snapshots();
+        s.conf.put("spark.master", "yarn");
+        s.conf.put("spark.eventLog.enabled", "true");
+        s.conf.put("spark.executor.memory", "4g");
+        s.conf.put("spark.driver.memory", "2g");
+        s.executors.add(executor("driver", 0).build());
+        s.executors.add(executor("1", 4).build());
+        s.executors.add(executor("2", 4).build());
+        return s;
+    }
+
+    public Snapshots conf(String key, String value) {
+        conf.put(key, value);
+        return this;
+    }
+
+    public Snapshots noConfig() {
+        conf.clear();
+        return this;
+    }
+
+    public Snapshots running(Instant now) {
+        kind = SourceKind.LIVE;
+        complete = false;
+        appCompleted = false;
+        takenAt = now;
+        return this;
+    }
+
+    public Snapshots cutOffLog() {
+        kind = SourceKind.EVENTLOG;
+        complete = false;
+        appCompleted = false;
+        return this;
+    }
+
+    public Snapshots version(String v) {
+        sparkVersion = v;
+        return this;
+    }
+
+    public Snapshots job(Job job) {
+        jobs.add(job);
+        return this;
+    }
+
+    public Snapshots stage(StageBuilder stage) {
+        stages.add(stage.build());
+        if (jobs.stream().noneMatch(j -> j.stageIds().contains(stage.stageId))) {
+            jobs.add(new Job(jobs.size(), "job " + jobs.size(), Optional.empty(), Optional.empty(),
+                    stage.status == StageStatus.ACTIVE ? JobStatus.RUNNING : stage.status == StageStatus.FAILED ? JobStatus.FAILED : JobStatus.SUCCEEDED,
+                    Optional.of(stage.submitted), Optional.ofNullable(stage.completed), List.of(stage.stageId),
+                    new TaskCounts(stage.tasks, stage.running, stage.completedTasks, stage.failed, 0, 0), 0, 1, 0, 0,
+                    Optional.empty(), Optional.empty()));
+        }
+        return this;
+    }
+
+    public Snapshots executors(ExecutorBuilder... builders) {
+        executors.removeIf(e -> !e.isDriver());
+        for (ExecutorBuilder b : builders) {
+            if (b.id.equals("driver")) {
+                executors.removeIf(Executor::isDriver);
+            }
+            executors.add(b.build());
+        }
+        return this;
+    }
+
+    public Snapshots sql(SqlExecution execution) {
+        sql.add(execution);
+        return this;
+    }
+
+    public AppSnapshot build() {
+        Application app = new Application("app-test", "test app", Optional.of(sparkVersion), "alice", Optional.empty(), T0,
+                appCompleted ? Optional.of(takenAt) : Optional.empty(), appCompleted, List.of());
+        return new AppSnapshot(new SourceInfo(kind, "test", complete, 0, 0, List.of()), app, jobs, stages, executors, sql,
+                new Environment(Optional.of("17"), Optional.empty(), conf, Map.of()), takenAt);
+    }
+
+    public static StageBuilder stage(int id) {
+        return new StageBuilder(id);
+    }
+
+    public static ExecutorBuilder executor(String id, int cores) {
+        return new ExecutorBuilder(id, cores);
+    }
+
+    /** Quantiles with the given median and max, spread evenly around them. */
+    public static Quantiles q(double p50, double max) {
+        return new Quantiles(p50 * 0.5, p50 * 0.8, p50, p50 * 1.2, max);
+    }
+
+    public static final class StageBuilder {
+        final int stageId;
+        int tasks = 100;
+        int completedTasks = 100;
+        int running = 0;
+        int failed = 0;
+        StageStatus status = StageStatus.COMPLETE;
+        Instant submitted = T0.plusSeconds(10);
+        Instant completed = T0.plusSeconds(40);
+        long runTimeMs = 100 * 2_000L;
+        long gcMs = 0;
+        long input = 0;
+        long shuffleRead = 100L * 64 * (1 << 20);
+        long shuffleWrite = 0;
+        long memSpill = 0;
+        long diskSpill = 0;
+        long resultSize = 0;
+        final EnumMap<TaskMetric, Quantiles> quantiles = new EnumMap<>(TaskMetric.class);
+        final List<TaskSample> notable = new ArrayList<>();
+        final List<TaskFailure> failures = new ArrayList<>();
+
+        StageBuilder(int id) {
+            this.stageId = id;
+            quantiles.put(TaskMetric.DURATION, q(2_000, 2_600));
+            quantiles.put(TaskMetric.EXECUTOR_RUN_TIME, q(1_900, 2_500));
+            quantiles.put(TaskMetric.SHUFFLE_READ_BYTES, q(64 << 20, 70 << 20));
+            quantiles.put(TaskMetric.SHUFFLE_READ_RECORDS, q(1_000_000, 1_100_000));
+            quantiles.put(TaskMetric.SCHEDULER_DELAY, q(5, 20));
+        }
+
+        public StageBuilder tasks(int total, int completed) {
+            this.tasks = total;
+            this.completedTasks = completed;
+            return this;
+        }
+
+        public StageBuilder wall(long seconds) {
+            this.completed = submitted.plusSeconds(seconds);
+            return this;
+        }
+
+        public StageBuilder active(int runningTasks) {
+            this.status = StageStatus.ACTIVE;
+            this.running = runningTasks;
+            this.completed = null;
+            return this;
+        }
+
+        public StageBuilder failed(int failedTasks) {
+            this.failed = failedTasks;
+            return this;
+        }
+
+        public StageBuilder status(StageStatus s) {
+            this.status = s;
+            return this;
+        }
+
+        public StageBuilder runTime(long ms) {
+            this.runTimeMs = ms;
+            return this;
+        }
+
+        public StageBuilder gc(long ms) {
+            this.gcMs = ms;
+            return this;
+        }
+
+        public StageBuilder input(long bytes) {
+            this.input = bytes;
+            return this;
+        }
+
+        public StageBuilder shuffleRead(long bytes) {
+            this.shuffleRead = bytes;
+            return this;
+        }
+
+        public StageBuilder shuffleWrite(long bytes) {
+            this.shuffleWrite = bytes;
+            return this;
+        }
+
+        public StageBuilder spill(long memory, long disk) {
+            this.memSpill = memory;
+            this.diskSpill = disk;
+            return this;
+        }
+
+        public StageBuilder resultSize(long bytes) {
+            this.resultSize = bytes;
+            return this;
+        }
+
+        public StageBuilder quantiles(TaskMetric metric, Quantiles q) {
+            quantiles.put(metric, q);
+            return this;
+        }
+
+        public StageBuilder noQuantiles() {
+            quantiles.clear();
+            return this;
+        }
+
+        public StageBuilder runningTask(String executor, long ageMs) {
+            notable.add(new TaskSample(1000 + notable.size(), notable.size(), 0, notable.size(), executor, "host-" + executor,
+                    "RUNNING", false, T0, ageMs, 0, 0, 0, 0, 0, 0, Optional.empty()));
+            return this;
+        }
+
+        public StageBuilder failure(String reason, String exceptionClass, String message, int count) {
+            failures.add(new TaskFailure(reason, Optional.ofNullable(exceptionClass), message, message, count, 7, "1", "host-1"));
+            return this;
+        }
+
+        Stage build() {
+            StageTotals totals = new StageTotals(runTimeMs, runTimeMs * 900_000L, 0, gcMs, resultSize, input, input / 100,
+                    0, 0, shuffleRead, shuffleRead / 100, shuffleRead / 2, 0, shuffleWrite, shuffleWrite / 100, 0,
+                    memSpill, diskSpill, 0);
+            Optional<TaskQuantiles> q = quantiles.isEmpty() ? Optional.empty()
+                    : Optional.of(new TaskQuantiles(completedTasks, true, quantiles));
+            return new Stage(stageId, 0, status, "stage " + stageId + " at Job.scala:42", Optional.empty(), "",
+                    List.of(), new TaskCounts(tasks, running, completedTasks, failed, 0, 0), Optional.of(submitted),
+                    Optional.of(submitted.plusMillis(50)), Optional.ofNullable(completed), Optional.empty(), totals, q,
+                    notable, failures);
+        }
+    }
+
+    public static final class ExecutorBuilder {
+        final String id;
+        final int cores;
+        long taskTimeMs = 600_000;
+        long gcMs = 6_000;
+        int completed = 300;
+        int failedTasks = 0;
+        boolean active = true;
+        String removeReason;
+        final Map<String, Long> peaks = new HashMap<>();
+
+        ExecutorBuilder(String id, int cores) {
+            this.id = id;
+            this.cores = cores;
+        }
+
+        public ExecutorBuilder taskTime(long ms, long gc) {
+            this.taskTimeMs = ms;
+            this.gcMs = gc;
+            return this;
+        }
+
+        public ExecutorBuilder tasks(int completedTasks, int failed) {
+            this.completed = completedTasks;
+            this.failedTasks = failed;
+            return this;
+        }
+
+        public ExecutorBuilder removed(String reason) {
+            this.active = false;
+            this.removeReason = reason;
+            return this;
+        }
+
+        public ExecutorBuilder peak(String metric, long value) {
+            peaks.put(metric, value);
+            return this;
+        }
+
+        Executor build() {
+            return new Executor(id, (id.equals("driver") ? "driver-host" : "host-" + id) + ":7337", active, cores, cores, 0,
+                    failedTasks, completed, completed + failedTasks, taskTimeMs, gcMs, 0, 0, 0, 0, 2L << 30, 0,
+                    Optional.of(T0), removeReason == null ? Optional.empty() : Optional.of(T0.plusSeconds(300)),
+                    Optional.ofNullable(removeReason), false, peaks);
+        }
+    }
+}
