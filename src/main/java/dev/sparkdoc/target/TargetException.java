@@ -1,0 +1,9 @@
+package dev.sparkdoc.target;
+
+/** The target text makes no sense; the message says what was expected. Exit code 2. */
+public class TargetException extends RuntimeException {
+
+    public TargetException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.sparkdoc.target;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+
+/**
+ * Turns what the user typed into a {@link Target}: an existing path is a file target, anything
+ * else must look like {@code host[:port]} or an http(s) URL.
+ */
+public final class TargetParser {
+
+    /** The ports a driver UI takes: 4040, and the next ones when several drivers share a host. */
+    public static final List<Integer> DRIVER_UI_PORTS = IntStream.rangeClosed(4040, 4045).boxed().toList();
+
+    /** The first bytes of a snapshot file; see {@code SnapshotFile}. */
+    public static final String SNAPSHOT_MARKER = "\"sparkdocSnapshot\"";
+
+    private static final Pattern HOST_PORT = Pattern.compile("^(\\[[0-9a-fA-F:.]+\\]|[A-Za-z0-9.-]+)(?::(\\d{1,5}))?$");
+
+    /** Names Spark gives event logs: local-…, app-…, application_…, eventlog_v2_…. */
+    private static final Pattern EVENT_LOG_NAME =
+            Pattern.compile("^(local-\\d{10,}|app-\\d{14}-\\d+|application_\\d+_\\d+|eventlog_v2_)");
+
+    private TargetParser() {
+    }
+
+    public static Target parse(String text) {
+        String input = text == null ? "" : text.strip();
+        if (input.isEmpty()) {
+            throw new TargetException("empty target: give host:port, an http(s) URL, an event-log path or a snapshot file");
+        }
+        String lower = input.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("http://") || lower.startsWith("https://")) {
+            return new Target.Http(parseUrl(input));
+        }
+        Path path = Path.of(input);
+        if (Files.exists(path)) {
+            return fileTarget(path);
+        }
+        if (looksLikePath(input)) {
+            throw new TargetException("no such file or folder: " + input
+                    + " (give an event-log file, an eventlog_v2_* folder or a snapshot file)");
+        }
+        return hostTarget(input);
+    }
+
+    private static boolean looksLikePath(String input) {
+        return input.contains("/") || input.contains("\\") || input.startsWith(".") || input.startsWith("~")
+                || input.endsWith(".json") || EVENT_LOG_NAME.matcher(input).find();
+    }
+
+    private static Target hostTarget(String input) {
+        Matcher m = HOST_PORT.matcher(input);
+        if (!m.matches()) {
+            throw new TargetException("not a target: '" + input
+                    + "' (expected host:port such as localhost:4040, an http(s):// URL, or a path to an event log)");
+        }
+        String host = m.group(1);
+        if (m.group(2) == null) {
+            return new Target.HostScan(host, DRIVER_UI_PORTS);
+        }
+        int port = Integer.parseInt(m.group(2));
+        if (port < 1 || port > 65535) {
+            throw new TargetException("port out of range in '" + input + "' (1-65535; a driver UI listens on 4040)");
+        }
+        return new Target.Http(URI.create("http://" + host + ":" + port + "/"));
+    }
+
+    private static URI parseUrl(String input) {
+        try {
+            URI uri = new URI(input);
+            if (uri.getHost() == null) {
+                throw new TargetException("no host in URL '" + input + "' (e.g. http://driver-host:4040)");
+            }
+            String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+            // A user may paste a REST URL; the base is what comes before api/v1.
+            int api = path.indexOf("/api/v1");
+            if (api >= 0) {
+                path = path.substring(0, api);
+            }
+            if (!path.endsWith("/")) {
+                path = path + "/";
+            }
+            return new URI(uri.getScheme().toLowerCase(Locale.ROOT), uri.getRawUserInfo(), uri.getHost(), uri.getPort(),
+                    path, null, null);
+        } catch (URISyntaxException e) {
+            throw new TargetException("not a valid URL: '" + input + "' (" + e.getReason() + ")");
+        }
+    }
+
+    private static Target fileTarget(Path path) {
+        if (Files.isDirectory(path)) {
+            return new Target.EventLog(path);
+        }
+        if (!Files.isReadable(path)) {
+            throw new TargetException("cannot read " + path + " (check its permissions)");
+        }
+        return startsWithSnapshotMarker(path) ? new Target.SnapshotFile(path) : new Target.EventLog(path);
+    }
+
+    private static boolean startsWithSnapshotMarker(Path path) {
+        try (InputStream in = Files.newInputStream(path)) {
+            byte[] head = in.readNBytes(64);
+            return new String(head, StandardCharsets.UTF_8).contains(SNAPSHOT_MARKER);
+        } catch (IOException e) {
+            throw new TargetException("cannot read " + path + ": " + e.getMessage());
+        }
+    }
+
+    static URI withoutUserInfo(URI uri) {
+        if (uri.getRawUserInfo() == null) {
+            return uri;
+        }
+        try {
+            return new URI(uri.getScheme(), null, uri.getHost(), uri.getPort(), uri.getPath(), null, null);
+        } catch (URISyntaxException e) {
+            return uri;
+        }
+    }
+}
