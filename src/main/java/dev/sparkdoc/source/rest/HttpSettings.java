@@ -55,6 +55,10 @@ final class HttpSettings {
                 throw new SourceException("invalid --header: expected 'Name: value' (e.g. 'Authorization: Bearer …')");
             }
             String name = header.substring(0, colon).strip();
+            if (name.equalsIgnoreCase("Accept-Encoding")) {
+                // OkHttp asks for gzip and decodes it only when the caller does not set this header.
+                continue;
+            }
             try {
                 headers.add(name, header.substring(colon + 1).strip());
             } catch (IllegalArgumentException e) {

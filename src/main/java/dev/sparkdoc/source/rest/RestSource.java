@@ -52,7 +52,7 @@ public final class RestSource implements SnapshotSource {
     private final SqlLoader sqlLoader = new SqlLoader();
 
     private AppChoice choice;
-    private Environment environment;
+    private volatile Environment environment;
     private PollStats lastPoll = PollStats.NONE;
 
     public RestSource(Target target, AppSelector selector, HttpOptions options) {
@@ -116,7 +116,7 @@ public final class RestSource implements SnapshotSource {
         CompletableFuture<List<StageDataDto>> stages = async(() -> api.stages(app));
         CompletableFuture<List<ExecutorSummaryDto>> executors = async(() -> api.allExecutors(app));
         CompletableFuture<Optional<List<ExecutionDataDto>>> sql = async(() -> sqlLoader.load(api, app));
-        Environment env = environment(api, app);
+        CompletableFuture<Environment> env = async(() -> environment(api, app));
 
         List<String> notes = new ArrayList<>(choice.notes());
         List<ExecutionDataDto> sqlExecutions = Futures.join(sql).orElse(List.of());
@@ -138,7 +138,8 @@ public final class RestSource implements SnapshotSource {
         List<SqlExecution> sqlModels = sqlExecutions.stream().map(SqlMapper::map).toList();
 
         SourceInfo source = new SourceInfo(choice.kind(), target.display(), application.completed(), 0, 0, notes);
-        return new AppSnapshot(source, application, jobModels, stageModels, executorModels, sqlModels, env, now);
+        return new AppSnapshot(source, application, jobModels, stageModels, executorModels, sqlModels,
+                Futures.join(env), now);
     }
 
     /**

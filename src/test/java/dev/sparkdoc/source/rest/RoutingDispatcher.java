@@ -3,6 +3,7 @@ package dev.sparkdoc.source.rest;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import mockwebserver3.Dispatcher;
@@ -15,7 +16,7 @@ import mockwebserver3.RecordedRequest;
  */
 final class RoutingDispatcher extends Dispatcher {
 
-    private record Route(String path, Predicate<RecordedRequest> when, Supplier<MockResponse> response) {
+    private record Route(String path, Predicate<RecordedRequest> when, Function<RecordedRequest, MockResponse> response) {
     }
 
     private final List<Route> routes = new ArrayList<>();
@@ -34,6 +35,11 @@ final class RoutingDispatcher extends Dispatcher {
     }
 
     RoutingDispatcher route(String path, Predicate<RecordedRequest> when, Supplier<MockResponse> response) {
+        return answer(path, when, request -> response.get());
+    }
+
+    /** A route whose answer depends on the request (e.g. on its query). */
+    RoutingDispatcher answer(String path, Predicate<RecordedRequest> when, Function<RecordedRequest, MockResponse> response) {
         routes.add(new Route(path, when, response));
         return this;
     }
@@ -73,7 +79,7 @@ final class RoutingDispatcher extends Dispatcher {
         String path = request.getUrl().encodedPath();
         for (Route route : routes) {
             if (route.path().equals(path) && route.when().test(request)) {
-                return route.response().get();
+                return route.response().apply(request);
             }
         }
         return text(404, "unknown path " + path);
