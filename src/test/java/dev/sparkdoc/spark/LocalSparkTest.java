@@ -10,6 +10,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +83,23 @@ class LocalSparkTest {
         assertThat(folder).isDirectory().hasFileName("eventlog_v2_" + appId);
         assertThat(folder.resolve("events_1_" + appId + ".zstd")).isRegularFile();
         assertThat(folder.resolve("appstatus_" + appId)).isRegularFile();
+    }
+
+    @Test
+    void skewedJoinGivesOneTaskMostOfTheShuffleAndTheTime() {
+        try (LocalSpark spark = LocalSpark.builder().appName("harness-skew").start()) {
+            assertThat(SparkWorkloads.skewedJoin(spark.session(), 10)).isEqualTo(SparkWorkloads.JOIN_ROWS);
+            assertThat(spark.session().conf().get("spark.sql.shuffle.partitions")).as("restored").isEqualTo("8");
+            spark.awaitListenersIdle();
+
+            List<TaskLedger.TaskEnd> join = spark.ledger().taskEnds().stream()
+                    .collect(Collectors.groupingBy(TaskLedger.TaskEnd::stageId)).values().stream()
+                    .filter(tasks -> tasks.size() == 10).findFirst().orElseThrow();
+            long[] read = join.stream().mapToLong(TaskLedger.TaskEnd::shuffleReadBytes).sorted().toArray();
+            long[] time = join.stream().mapToLong(TaskLedger.TaskEnd::durationMs).sorted().toArray();
+            assertThat(read[9]).as("hot task's shuffle read vs median").isGreaterThan(5 * read[5]);
+            assertThat(time[9]).as("hot task's duration vs median").isGreaterThan(3 * time[5]);
+        }
     }
 
     private static String get(String url) {

@@ -7,8 +7,10 @@ import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -71,10 +73,16 @@ public final class SparkWorkloads {
      * in the data. Returns the number of joined rows.
      */
     public static long skewedJoin(SparkSession spark, int microsPerRow) {
-        spark.conf().set("spark.sql.autoBroadcastJoinThreshold", "-1");
-        spark.conf().set("spark.sql.adaptive.skewJoin.enabled", "false");
-        spark.conf().set("spark.sql.adaptive.coalescePartitions.enabled", "false");
-        spark.conf().set("spark.sql.shuffle.partitions", "10");
+        Map<String, String> skewConf = Map.of(
+                "spark.sql.autoBroadcastJoinThreshold", "-1",
+                "spark.sql.adaptive.skewJoin.enabled", "false",
+                "spark.sql.adaptive.coalescePartitions.enabled", "false",
+                "spark.sql.shuffle.partitions", "10");
+        Map<String, String> before = new HashMap<>();
+        skewConf.forEach((k, v) -> {
+            before.put(k, spark.conf().get(k, null));
+            spark.conf().set(k, v);
+        });
         try {
             Dataset<Row> orders = spark.range(0, JOIN_ROWS, 1, 2).toDF("id")
                     .withColumn("key", when(col("id").lt(JOIN_ROWS * 3 / 4), lit(0L)).otherwise(col("id").mod(JOIN_KEYS)));
@@ -85,10 +93,14 @@ public final class SparkWorkloads {
                     .mapPartitions(new CostPerRow(microsPerRow), Encoders.LONG())
                     .collectAsList().stream().mapToLong(Long::longValue).sum();
         } finally {
-            for (String key : List.of("spark.sql.autoBroadcastJoinThreshold", "spark.sql.adaptive.skewJoin.enabled",
-                    "spark.sql.adaptive.coalescePartitions.enabled", "spark.sql.shuffle.partitions")) {
-                spark.conf().unset(key);
-            }
+            // restore, not unset: unset would drop the session's value (8) for Spark's default (200)
+            before.forEach((k, v) -> {
+                if (v == null) {
+                    spark.conf().unset(k);
+                } else {
+                    spark.conf().set(k, v);
+                }
+            });
         }
     }
 
