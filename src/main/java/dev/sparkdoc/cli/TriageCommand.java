@@ -1,7 +1,11 @@
 package dev.sparkdoc.cli;
 
 import dev.sparkdoc.model.AppSnapshot;
-import dev.sparkdoc.report.FindingsText;
+import dev.sparkdoc.report.TerminalWidth;
+import dev.sparkdoc.report.Theme;
+import dev.sparkdoc.report.TriageJson;
+import dev.sparkdoc.report.TriageReport;
+import dev.sparkdoc.report.TriageText;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.SnapshotSource;
@@ -31,8 +35,14 @@ final class TriageCommand implements Callable<Integer> {
             description = "exit 1 when a finding is at or above LEVEL: info, warning, critical (default: ${DEFAULT-VALUE})")
     String failOn;
 
+    @Option(names = "--json", description = "print the report as JSON (schema: docs/triage.schema.json)")
+    boolean json;
+
+    @Option(names = "--no-color", description = "no colours (also when NO_COLOR is set or stdout is not a terminal)")
+    boolean noColor;
+
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         Severity threshold = parseLevel(failOn);
         var ruleList = rules.rules();
         AppSnapshot snapshot;
@@ -40,8 +50,15 @@ final class TriageCommand implements Callable<Integer> {
             snapshot = source.read();
         }
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList);
-        FindingsText.lines(diagnosis, all ? Severity.INFO : Severity.WARNING, Math.max(1, top)).forEach(System.out::println);
-        System.out.flush();
+        Severity minimum = all ? Severity.INFO : Severity.WARNING;
+        TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), minimum, Math.max(1, top));
+        if (json) {
+            TriageJson.write(report, System.out);
+        } else {
+            int hidden = diagnosis.findings().size() - report.findings().size();
+            TriageText.lines(report, Theme.detect(noColor), TerminalWidth.detect(), hidden).forEach(System.out::println);
+            System.out.flush();
+        }
         return diagnosis.atLeast(threshold).isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
     }
 

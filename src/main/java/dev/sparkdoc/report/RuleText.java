@@ -41,9 +41,9 @@ public final class RuleText {
         }
         out.add("remedies:");
         for (Rule.RemedyTemplate rem : r.remedies()) {
-            out.add("  - " + rem.text());
-            rem.conf().forEach((k, v) -> out.add("      --conf " + k + "=" + v));
-            rem.code().ifPresent(c -> out.add("      code: " + c));
+            List<String> lines = RemedyLines.of(rem.text(), rem.conf(), rem.code());
+            out.add("  - " + lines.get(0));
+            lines.subList(1, lines.size()).forEach(l -> out.add("    " + l));
         }
         if (!r.verify().isBlank()) {
             out.add("verify: " + r.verify());

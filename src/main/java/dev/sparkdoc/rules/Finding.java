@@ -31,10 +31,12 @@ public record Finding(
      * One number behind a finding; {@code op} and {@code threshold} are present for the
      * condition's leaves and absent for extra evidence.
      */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
     public record Evidence(String fact, double value, String unit, String display,
                            Optional<String> op, Optional<Double> threshold) {
     }
 
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
     public record Remedy(String text, Map<String, String> conf, Optional<String> code) {
         public Remedy {
             conf = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(conf));

@@ -49,7 +49,7 @@ public final class Templates {
     private static String value(String name, String format, ScopeFacts facts) {
         switch (name) {
             case "scope.id":
-                return facts.scope().id();
+                return facts.scope().displayId();
             case "scope.name":
                 return facts.scope().name();
             case "scope.label":

@@ -13,6 +13,16 @@ public record Scope(ScopeKind kind, String id, String name) {
         return new Scope(ScopeKind.APP, id, name);
     }
 
+    /** The id as people read it: "12" for attempt 0 of stage 12, "12 (attempt 1)" for a retry. */
+    public String displayId() {
+        int dot = id.indexOf('.');
+        if (kind != ScopeKind.STAGE || dot < 0) {
+            return id;
+        }
+        String attempt = id.substring(dot + 1);
+        return attempt.equals("0") ? id.substring(0, dot) : id.substring(0, dot) + " (attempt " + attempt + ")";
+    }
+
     /** e.g. {@code stage 12 (attempt 0) "groupBy at job.py:42"}. */
     public String label() {
         String what = switch (kind) {

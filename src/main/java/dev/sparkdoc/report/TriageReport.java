@@ -1,0 +1,94 @@
+package dev.sparkdoc.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.Application;
+import dev.sparkdoc.model.Executor;
+import dev.sparkdoc.model.SourceKind;
+import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.rules.Severity;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The triage report as data: what {@code triage --json} prints and the text report shows. The
+ * field names are a contract with other tools (docs/triage.schema.json); add, never rename.
+ */
+@JsonPropertyOrder({"schemaVersion", "tool", "source", "application", "verdict", "findings"})
+public record TriageReport(int schemaVersion, Tool tool, Source source, App application, Verdict verdict,
+                           List<Finding> findings) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    public record Tool(String name, String version) {
+    }
+
+    @JsonPropertyOrder({"kind", "target", "complete", "takenAt"})
+    public record Source(SourceKind kind, String target, boolean complete, Instant takenAt, long skippedLines,
+                         List<String> notes) {
+    }
+
+    @JsonPropertyOrder({"id", "name", "sparkVersion", "state", "startTime", "endTime", "durationMs"})
+    @JsonInclude(JsonInclude.Include.NON_ABSENT)
+    public record App(String id, String name, Optional<String> sparkVersion, String state, Instant startTime,
+                      Optional<Instant> endTime, long durationMs, Optional<String> attemptId, String user,
+                      Executors executors) {
+    }
+
+    public record Executors(int active, int total, int slots) {
+    }
+
+    public record Verdict(Severity worstSeverity, String summary, Map<String, Integer> counts) {
+    }
+
+    /** The report of a diagnosis, keeping findings at or above {@code minimum}, at most {@code top}. */
+    public static TriageReport of(Diagnosis d, String toolVersion, Severity minimum, int top) {
+        AppSnapshot s = d.snapshot();
+        List<Finding> shown = d.atLeast(minimum).stream().limit(top).toList();
+        return new TriageReport(SCHEMA_VERSION, new Tool("sparkdoc", toolVersion),
+                new Source(s.source().kind(), s.source().target(), s.source().complete(), s.takenAt(),
+                        s.source().skippedLines(), s.source().notes()),
+                app(s), verdict(d, shown), shown);
+    }
+
+    private static App app(AppSnapshot s) {
+        Application a = s.application();
+        List<Executor> workers = s.executors().stream().filter(e -> !e.isDriver()).toList();
+        int slots = dev.sparkdoc.signals.AppContext.of(s).slots();
+        return new App(a.id(), a.name(), a.sparkVersion(), state(s), a.startTime(), a.endTime(),
+                a.durationMs(s.takenAt()), a.attemptId(), a.user(),
+                new Executors((int) workers.stream().filter(Executor::active).count(), workers.size(), slots));
+    }
+
+    /** running, completed, or incomplete (an event log that ends before the application did). */
+    static String state(AppSnapshot s) {
+        if (s.application().completed()) {
+            return "completed";
+        }
+        boolean fromLog = s.source().kind() == SourceKind.EVENTLOG
+                || (s.source().kind() == SourceKind.SNAPSHOT && s.source().notes().stream().anyMatch(n -> n.startsWith("saved from eventlog")));
+        return fromLog ? "incomplete" : "running";
+    }
+
+    private static Verdict verdict(Diagnosis d, List<Finding> shown) {
+        Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+        for (Severity level : List.of(Severity.CRITICAL, Severity.WARNING, Severity.INFO)) {
+            counts.put(level.id(), (int) d.findings().stream().filter(f -> f.severity() == level).count());
+        }
+        Severity worst = d.worst();
+        String summary;
+        if (d.findings().isEmpty()) {
+            summary = "nothing found";
+        } else if (!worst.atLeast(Severity.WARNING)) {
+            summary = "nothing at warning or above (" + d.findings().size() + " info)";
+        } else {
+            Finding first = d.atLeast(Severity.WARNING).get(0);
+            summary = first.title();
+        }
+        return new Verdict(worst, summary, counts);
+    }
+}

@@ -1,0 +1,116 @@
+package dev.sparkdoc.report;
+
+import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.signals.FactCatalog;
+import dev.sparkdoc.signals.FactFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The triage report for people: a one-line verdict, the application header, then the findings
+ * ranked by the time they cost, each with where, evidence, fixes to copy and how to verify.
+ */
+public final class TriageText {
+
+    private static final String INDENT = "   ";
+    private static final String LABEL = "%-9s";
+
+    private TriageText() {
+    }
+
+    public static List<String> lines(TriageReport r, Theme theme, int width, int hidden) {
+        List<String> out = new ArrayList<>();
+        int w = Math.max(40, width);
+        Severity worst = r.verdict().worstSeverity();
+        String level = worst.id().toUpperCase(Locale.ROOT);
+        out.addAll(styledWrap(level + ": " + r.verdict().summary(), w, "", "    ", s -> theme.severity(worst, s)));
+        out.add(theme.dim(counts(r)));
+        out.add("");
+        header(r, w, theme, out);
+        int n = 0;
+        for (Finding f : r.findings()) {
+            out.add("");
+            finding(++n, f, w, theme, out);
+        }
+        if (hidden > 0) {
+            out.add("");
+            out.add(theme.dim(hidden + " more finding(s) not shown: use --all (info level) or --top N"));
+        }
+        return out;
+    }
+
+    private static String counts(TriageReport r) {
+        var c = r.verdict().counts();
+        return String.format(Locale.ROOT, "%d critical, %d warning, %d info", c.get("critical"), c.get("warning"), c.get("info"));
+    }
+
+    private static void header(TriageReport r, int w, Theme theme, List<String> out) {
+        TriageReport.App a = r.application();
+        String app = a.name() + " (" + a.id() + a.attemptId().map(x -> ", attempt " + x).orElse("") + ")";
+        String facts = "Spark " + a.sparkVersion().orElse("?") + " · " + a.state() + " · "
+                + FactFormat.duration(a.durationMs()) + " · " + a.executors().active() + "/" + a.executors().total()
+                + " executors, " + a.executors().slots() + " slots";
+        out.addAll(styledWrap(app, w, "", "  ", theme::bold));
+        out.addAll(Wrap.lines(facts, w, "", "  "));
+        String source = "read from " + r.source().kind().jsonName() + " " + r.source().target()
+                + (r.source().complete() ? "" : " (incomplete)");
+        out.addAll(styledWrap(source, w, "", "  ", theme::dim));
+        for (String note : r.source().notes()) {
+            out.addAll(styledWrap("note: " + note, w, "", "      ", theme::dim));
+        }
+    }
+
+    private static void finding(int n, Finding f, int w, Theme theme, List<String> out) {
+        String lost = FactFormat.duration(f.secondsLost() * 1000) + " lost";
+        String number = n + ". ";
+        List<String> title = Wrap.lines(f.severity().id().toUpperCase(Locale.ROOT) + "  " + f.title(), w,
+                number, " ".repeat(number.length()));
+        for (int i = 0; i < title.size(); i++) {
+            out.add(i == 0 ? theme.severity(f.severity(), title.get(i)) : theme.bold(title.get(i)));
+        }
+        out.addAll(Wrap.lines(f.family() + " · " + f.scope().label() + " · " + lost
+                + (f.confidence() < 1 ? String.format(Locale.ROOT, " · confidence %.0f%%", f.confidence() * 100) : ""),
+                w, INDENT, INDENT + "  "));
+        String pad = INDENT + label("");
+        boolean firstEvidence = true;
+        for (Finding.Evidence e : f.evidence()) {
+            out.addAll(Wrap.lines(evidence(e), w, firstEvidence ? INDENT + label("evidence") : pad, pad + "  "));
+            firstEvidence = false;
+        }
+        for (String line : RemedyLines.of(f.remedies())) {
+            if (line.startsWith("  ")) {
+                // Config and code are copied as they are: never wrapped.
+                out.add(theme.conf(pad + line));
+            } else {
+                out.addAll(Wrap.lines(line, w, INDENT + label("fix"), pad));
+            }
+        }
+        if (!f.verify().isBlank()) {
+            out.addAll(Wrap.lines(f.verify(), w, INDENT + label("verify"), pad));
+        }
+        if (!f.docs().isBlank()) {
+            out.add(theme.dim(INDENT + label("docs") + f.docs()));
+        }
+    }
+
+    private static String label(String name) {
+        return String.format(Locale.ROOT, LABEL, name) + " ";
+    }
+
+    static String evidence(Finding.Evidence e) {
+        String base = e.fact() + " = " + e.display();
+        if (e.op().isPresent() && e.threshold().isPresent()) {
+            String threshold = FactCatalog.find(e.fact())
+                    .map(def -> FactFormat.human(e.threshold().get(), def.unit()))
+                    .orElse(FactFormat.raw(e.threshold().get()));
+            return base + "  (" + e.op().get() + " " + threshold + ")";
+        }
+        return base;
+    }
+
+    private static List<String> styledWrap(String text, int w, String first, String rest, java.util.function.UnaryOperator<String> style) {
+        return Wrap.lines(text, w, first, rest).stream().map(style).toList();
+    }
+}
