@@ -17,7 +17,7 @@ public enum FailureKind {
     FETCH_FAILED,
     /** the executor running the task went away */
     EXECUTOR_LOST,
-    /** Task not serializable, NotSerializableException, Kryo buffer overflow */
+    /** Task not serializable, NotSerializableException, Kryo buffer overflow or unregistered class */
     SERIALIZATION,
     /** a Python worker raised (PythonException) */
     PYTHON,
@@ -47,6 +47,7 @@ public enum FailureKind {
             return EXECUTOR_LOST;
         }
         if (t.contains("notserializableexception") || t.contains("task not serializable")
+                || t.contains("kryoexception")
                 || t.contains("kryo") && (t.contains("buffer overflow") || t.contains("not registered"))) {
             return SERIALIZATION;
         }
