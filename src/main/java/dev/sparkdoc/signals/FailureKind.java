@@ -37,6 +37,8 @@ public enum FailureKind {
         }
         if (t.contains("exceeding memory limits") || t.contains("exit code 137") || t.contains("exit code 143")
                 || t.contains("exit status: 137") || t.contains("exit status: 143") || t.contains("oomkilled")
+                // standalone workers report a killed executor process as "Command exited with code 137"
+                || t.contains("exited with code 137") || t.contains("exited with code 143")
                 || t.contains("killed by external signal")) {
             return CONTAINER_KILLED;
         }

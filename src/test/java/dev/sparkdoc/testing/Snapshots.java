@@ -139,6 +139,14 @@ public final class Snapshots {
         return new StageBuilder(id);
     }
 
+    /** A stage submitted at {@code submitted} (the default is T0 + 10 s), running 30 s. */
+    public static StageBuilder stageAt(int id, Instant submitted) {
+        StageBuilder b = new StageBuilder(id);
+        b.submitted = submitted;
+        b.completed = submitted.plusSeconds(30);
+        return b;
+    }
+
     public static ExecutorBuilder executor(String id, int cores) {
         return new ExecutorBuilder(id, cores);
     }
