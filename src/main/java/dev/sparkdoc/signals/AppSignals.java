@@ -49,6 +49,7 @@ public final class AppSignals {
         def("app.logCutOff", FactUnit.BOOLEAN, "read from an event log that ends before the application did");
         def("app.shuffleRead.maxStage", FactUnit.BYTES, "the largest shuffle read of one stage");
         def("app.shuffle.total", FactUnit.BYTES, "shuffle bytes written over all stages");
+        def("app.shuffle.suggestedPartitions", FactUnit.COUNT, "shuffle partitions for ~128 MiB each of the largest stage's shuffle read");
         def("app.sql.sortMergeJoins", FactUnit.COUNT, "SortMergeJoin operators over all queries");
         def("app.python.operators", FactUnit.COUNT, "Python operators over all queries");
     }
@@ -99,6 +100,9 @@ public final class AppSignals {
                 .put("app.logCutOff", s.source().kind() == dev.sparkdoc.model.SourceKind.EVENTLOG && !s.source().complete())
                 .put("app.shuffleRead.maxStage", s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0))
                 .put("app.shuffle.total", s.stages().stream().mapToLong(st -> st.totals().shuffleWriteBytes()).sum())
+                .put("app.shuffle.suggestedPartitions", Math.max(1, Math.ceil(
+                        s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0)
+                                / (double) StageSignals.TARGET_PARTITION_BYTES)))
                 .put("app.sql.sortMergeJoins", s.sqlExecutions().stream().mapToLong(q -> new PlanGraph(q).count("SortMergeJoin")).sum())
                 .put("app.python.operators", s.sqlExecutions().stream().mapToLong(q -> new PlanGraph(q).pythonOperators().size()).sum());
         medianTask(s, sink);

@@ -31,7 +31,7 @@ public final class ExecutorSignals {
         def("executor.rss.total", FactUnit.BYTES, "peak RSS of the JVM, Python and other child processes");
         def("executor.memoryLimit", FactUnit.BYTES, "container limit: heap + overhead + pyspark memory");
         def("executor.rss.fractionOfLimit", FactUnit.FRACTION, "process-tree RSS / container limit");
-        def("executor.overhead.suggested", FactUnit.BYTES, "a memoryOverhead that covers the non-heap RSS seen, with 25% room");
+        def("executor.overhead.suggested", FactUnit.BYTES, "a larger memoryOverhead: 1.5 × today's, or the non-heap RSS seen with 25% room if more");
         def("executor.removed", FactUnit.BOOLEAN, "the executor was removed");
         def("executor.lost.memory", FactUnit.BOOLEAN, "removed for memory: OutOfMemoryError, killed for exceeding memory limits, exit 137/143");
         def("executor.lost.failure", FactUnit.BOOLEAN, "removed for a failure (not idle or decommission)");
@@ -87,20 +87,30 @@ public final class ExecutorSignals {
         e.peak("JVMHeapMemory").filter(v -> v > 0).ifPresent(peak -> sink.put("executor.heap.peak", peak)
                 .put("executor.heap.peakFraction", FactSink.ratio(peak, heapMax))
                 .put("executor.heap.suggested", Math.max(ConfigSignals.GIB, peak * 1.5)));
+        long overhead = ctx.confBytes("spark.executor.memoryOverhead", Math.max(384 * ConfigSignals.MIB, heapMax / 10), 'm');
         long jvmRss = e.peak("ProcessTreeJVMRSSMemory").orElse(0L);
         long pyRss = e.peak("ProcessTreePythonRSSMemory").orElse(0L);
         long otherRss = e.peak("ProcessTreeOtherRSSMemory").orElse(0L);
         // ProcessTree* stay 0 unless spark.executor.processTreeMetrics.enabled=true (Linux only).
         if (jvmRss + pyRss + otherRss == 0) {
+            sink.put("executor.overhead.suggested", suggestedOverhead(overhead, 0));
             return;
         }
-        long overhead = ctx.confBytes("spark.executor.memoryOverhead", Math.max(384 * ConfigSignals.MIB, heapMax / 10), 'm');
         long pyspark = ctx.confBytes("spark.executor.pyspark.memory", 0, 'm');
         long limit = heapMax + overhead + pyspark;
         long total = jvmRss + pyRss + otherRss;
         sink.put("executor.rss.jvm", jvmRss).put("executor.rss.python", pyRss).put("executor.rss.total", total)
                 .put("executor.memoryLimit", limit)
                 .put("executor.rss.fractionOfLimit", FactSink.ratio(total, limit))
-                .put("executor.overhead.suggested", Math.max(384 * ConfigSignals.MIB, (total - heapMax) * 1.25));
+                .put("executor.overhead.suggested", suggestedOverhead(overhead, total - heapMax));
+    }
+
+    /**
+     * A memoryOverhead for an executor that hit its limit: always a step up (1.5 × today's), and
+     * enough for the non-heap RSS seen with 25% room. Sizing to the RSS alone could propose less
+     * than today's overhead when the heap was not full.
+     */
+    static double suggestedOverhead(long currentOverhead, long nonHeapRss) {
+        return Math.max(384 * ConfigSignals.MIB, Math.max(currentOverhead * 1.5, nonHeapRss * 1.25));
     }
 }

@@ -17,7 +17,7 @@ public enum FailureKind {
     FETCH_FAILED,
     /** the executor running the task went away */
     EXECUTOR_LOST,
-    /** Task not serializable, NotSerializableException, Kryo buffer overflow */
+    /** Task not serializable, NotSerializableException, Kryo buffer overflow or unregistered class */
     SERIALIZATION,
     /** a Python worker raised (PythonException) */
     PYTHON,
@@ -37,6 +37,8 @@ public enum FailureKind {
         }
         if (t.contains("exceeding memory limits") || t.contains("exit code 137") || t.contains("exit code 143")
                 || t.contains("exit status: 137") || t.contains("exit status: 143") || t.contains("oomkilled")
+                // standalone workers report a killed executor process as "Command exited with code 137"
+                || t.contains("exited with code 137") || t.contains("exited with code 143")
                 || t.contains("killed by external signal")) {
             return CONTAINER_KILLED;
         }
@@ -47,6 +49,7 @@ public enum FailureKind {
             return EXECUTOR_LOST;
         }
         if (t.contains("notserializableexception") || t.contains("task not serializable")
+                || t.contains("kryoexception")
                 || t.contains("kryo") && (t.contains("buffer overflow") || t.contains("not registered"))) {
             return SERIALIZATION;
         }

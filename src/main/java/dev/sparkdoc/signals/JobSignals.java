@@ -18,7 +18,7 @@ public final class JobSignals {
         def("job.tasks.failed", FactUnit.COUNT, "tasks failed");
         def("job.failedBeforeTasks", FactUnit.BOOLEAN, "the job failed and no task of it ever finished");
         def("job.error.exception", FactUnit.TEXT, "the exception class named in the job's failure");
-        def("job.error.message", FactUnit.TEXT, "the first line of the job's failure");
+        def("job.error.message", FactUnit.TEXT, "the first line of the job's failure (the root line of a Python traceback)");
         for (FailureKind k : FailureKind.values()) {
             def("job.error." + StageSignals.kindName(k), FactUnit.BOOLEAN, "the job's failure is classified " + k.name());
         }
@@ -44,7 +44,7 @@ public final class JobSignals {
                 .put("job.tasks.failed", job.tasks().failed())
                 .put("job.failedBeforeTasks", failed && job.tasks().completed() == 0 && job.tasks().failed() == 0);
         job.failureReason().ifPresent(reason -> {
-            String first = reason.lines().findFirst().orElse(reason).strip();
+            String first = ExceptionNames.headline(reason, "");
             sink.text("job.error.message", first).text("job.error.exception", ExceptionNames.first(reason).orElse("error"));
             FailureKind kind = FailureKind.classify("", reason);
             for (FailureKind k : FailureKind.values()) {

@@ -76,7 +76,7 @@ public final class StageSignals {
             def("stage.failures." + kindName(k), FactUnit.COUNT, "failed task attempts classified " + k.name());
         }
         def("stage.failure.exception", FactUnit.TEXT, "the most frequent failure's exception class");
-        def("stage.failure.message", FactUnit.TEXT, "the most frequent failure's first line");
+        def("stage.failure.message", FactUnit.TEXT, "the most frequent failure's first line (the root line of a Python traceback)");
         def("stage.failure.where", FactUnit.TEXT, "executor and host of the first such failure");
         def("stage.running.maxAge", FactUnit.MS, "the longest-running task still running");
         def("stage.running.overP50", FactUnit.RATIO, "longest-running task / median finished task");
@@ -208,6 +208,10 @@ public final class StageSignals {
                 .ifPresent(t -> sink.text("stage.slowest.where", "task " + t.index() + " (" + (t.running() ? "running, " : "")
                         + dev.sparkdoc.signals.FactFormat.duration(t.durationMs()) + ") on executor " + t.executorId()
                         + " at " + t.host()));
+        if (stage.notableTasks().stream().noneMatch(t -> t.running() || "SUCCESS".equals(t.status()))) {
+            // Not every source samples tasks (a REST snapshot without task lists); say where to look instead.
+            sink.text("stage.slowest.where", "sort the stage's tasks by duration in the Spark UI");
+        }
         if (stage.status() == StageStatus.ACTIVE && stage.tasks().active() == 0 && stage.tasks().pending() > 0) {
             long waiting = stage.submissionTime().map(s -> ctx.now().toEpochMilli() - s.toEpochMilli()).orElse(0L);
             sink.put("stage.waiting", Math.max(0, waiting)).put("stage.waiting.secondsLost", Math.max(0, waiting) / 1000.0);
@@ -233,11 +237,14 @@ public final class StageSignals {
             byKind.merge(FailureKind.classify(f.reason(), f.message() + "\n" + f.detail()), f.count(), Integer::sum);
         }
         byKind.forEach((k, n) -> sink.put("stage.failures." + kindName(k), n));
+        // The most frequent failure that is not a deliberate kill (speculation, cancellation);
+        // ties keep Spark's order, so the earliest wins.
         stage.failures().stream()
-                .filter(f -> FailureKind.classify(f.reason(), f.message()) != FailureKind.KILLED)
-                .findFirst()
+                .filter(f -> FailureKind.classify(f.reason(), f.message() + "\n" + f.detail()) != FailureKind.KILLED)
+                .max(java.util.Comparator.comparingInt(TaskFailure::count)
+                        .thenComparing(f -> -stage.failures().indexOf(f)))
                 .ifPresent(f -> sink.text("stage.failure.exception", f.exceptionClass().orElse(f.reason()))
-                        .text("stage.failure.message", f.message())
+                        .text("stage.failure.message", ExceptionNames.headline(f.message(), f.detail()))
                         .text("stage.failure.where", "executor " + f.executorId() + " on " + f.host()));
     }
 }

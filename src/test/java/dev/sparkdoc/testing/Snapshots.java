@@ -127,8 +127,24 @@ public final class Snapshots {
                 new Environment(Optional.of("17"), Optional.empty(), conf, Map.of()), takenAt);
     }
 
+    /** A job that failed with {@code reason} after {@code completedTasks} tasks finished and {@code failedTasks} failed. */
+    public static Job failedJob(int id, String reason, int completedTasks, int failedTasks) {
+        return new Job(id, "count at App.scala:10", Optional.empty(), Optional.empty(), JobStatus.FAILED,
+                Optional.of(T0.plusSeconds(10)), Optional.of(T0.plusSeconds(12)), List.of(),
+                new TaskCounts(completedTasks + failedTasks, 0, completedTasks, failedTasks, 0, 0), 0, 0, 0, 1,
+                Optional.empty(), Optional.of(reason));
+    }
+
     public static StageBuilder stage(int id) {
         return new StageBuilder(id);
+    }
+
+    /** A stage submitted at {@code submitted} (the default is T0 + 10 s), running 30 s. */
+    public static StageBuilder stageAt(int id, Instant submitted) {
+        StageBuilder b = new StageBuilder(id);
+        b.submitted = submitted;
+        b.completed = submitted.plusSeconds(30);
+        return b;
     }
 
     public static ExecutorBuilder executor(String id, int cores) {
@@ -252,6 +268,21 @@ public final class Snapshots {
 
         public StageBuilder failure(String reason, String exceptionClass, String message, int count) {
             failures.add(new TaskFailure(reason, Optional.ofNullable(exceptionClass), message, message, count, 7, "1", "host-1"));
+            return this;
+        }
+
+        /** A failure whose first line ({@code message}) differs from its full text ({@code detail}). */
+        public StageBuilder failure(String reason, String exceptionClass, String message, String detail, int count,
+                                    String executor) {
+            failures.add(new TaskFailure(reason, Optional.ofNullable(exceptionClass), message, detail, count, 7, executor,
+                    "host-" + executor));
+            return this;
+        }
+
+        /** A finished task in the stage's notable-task sample (the slowest ones, as sources keep them). */
+        public StageBuilder slowTask(int index, String executor, long durationMs) {
+            notable.add(new TaskSample(2000 + notable.size(), index, 0, index, executor, "host-" + executor,
+                    "SUCCESS", false, T0, durationMs, durationMs, 0, 0, 0, 0, 0, Optional.empty()));
             return this;
         }
 

@@ -1,0 +1,87 @@
+package dev.sparkdoc.rules.catalog;
+
+import static dev.sparkdoc.rules.catalog.CatalogAssert.MIB;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.conf;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.evidence;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.fires;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.silent;
+import static dev.sparkdoc.testing.Snapshots.T0;
+import static dev.sparkdoc.testing.Snapshots.executor;
+import static dev.sparkdoc.testing.Snapshots.stage;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.testing.Snapshots;
+import org.junit.jupiter.api.Test;
+
+class DriverMemoryRulesTest {
+
+    private static final String RESULTS = "driver-memory.large-results";
+    private static final String HEAP = "driver-memory.heap-near-max";
+    private static final String CUT_OFF = "driver-memory.log-cut-off";
+
+    @Test
+    @Fires(RESULTS)
+    void collectingMoreThanHalfOfMaxResultSizeIsCritical() {
+        Finding f = fires(Snapshots.app().stage(stage(12).resultSize(600 * MIB)), RESULTS, "12.0");
+
+        assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+        assertThat(f.title()).isEqualTo("Stage 12.0 sent 600.0 MiB of results to the driver");
+        assertThat(f.secondsLost()).isEqualTo(30.0);
+        assertThat(evidence(f, "stage.resultSize.fractionOfMax")).isEqualTo(600.0 / 1024);
+        // driver memory 2g: doubled, and the result limit raised to today's driver memory
+        assertThat(conf(f, "spark.driver.memory")).isEqualTo("4g");
+        assertThat(conf(f, "spark.driver.maxResultSize")).isEqualTo("2g");
+    }
+
+    @Test
+    @Fires(RESULTS)
+    void collectingAHundredMegabytesIsAWarning() {
+        assertThat(fires(Snapshots.app().stage(stage(12).resultSize(100 * MIB)), RESULTS, "12.0").severity())
+                .isEqualTo(Severity.WARNING);
+    }
+
+    @Test
+    @NearMiss(RESULTS)
+    void sixtyMegabytesOfResultsStayQuiet() {
+        silent(Snapshots.app().stage(stage(12).resultSize(60 * MIB)));
+    }
+
+    @Test
+    @Fires(HEAP)
+    void driverHeapAtNinetyThreePercentIsAWarning() {
+        var s = Snapshots.app().executors(executor("driver", 0).peak("JVMHeapMemory", 1_900 * MIB),
+                executor("1", 4), executor("2", 4));
+        Finding f = fires(s, HEAP, "driver");
+
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.title()).isEqualTo("Driver heap peaked at 1.9 GiB of 2.0 GiB");
+        assertThat(f.secondsLost()).isEqualTo(6.0);
+        assertThat(conf(f, "spark.driver.memory")).isEqualTo("2850m");
+    }
+
+    @Test
+    @NearMiss(HEAP)
+    void driverHeapAtEightyEightPercentStaysQuiet() {
+        silent(Snapshots.app().executors(executor("driver", 0).peak("JVMHeapMemory", 1_800 * MIB),
+                executor("1", 4), executor("2", 4)));
+    }
+
+    @Test
+    @Fires(CUT_OFF)
+    void eventLogEndingBeforeTheAppIsReported() {
+        Finding f = fires(Snapshots.app().cutOffLog().stage(stage(0)), CUT_OFF, "app-test");
+
+        assertThat(f.severity()).isEqualTo(Severity.INFO);
+        assertThat(f.secondsLost()).isZero();
+        assertThat(conf(f, "spark.driver.memory")).isEqualTo("4g");
+    }
+
+    @Test
+    @NearMiss(CUT_OFF)
+    void completeEventLogAndLiveAppStayQuiet() {
+        silent(Snapshots.app().stage(stage(0)));
+        silent(Snapshots.app().running(T0.plusSeconds(60)).stage(stage(0)));
+    }
+}

@@ -1,0 +1,81 @@
+package dev.sparkdoc.rules.catalog;
+
+import static dev.sparkdoc.rules.catalog.CatalogAssert.evidence;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.fires;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.remedyTexts;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.silent;
+import static dev.sparkdoc.testing.Snapshots.failedJob;
+import static dev.sparkdoc.testing.Snapshots.stage;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.model.StageStatus;
+import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.testing.Snapshots;
+import org.junit.jupiter.api.Test;
+
+/** errors-before and errors-during. */
+class ErrorRulesTest {
+
+    private static final String BEFORE = "errors-before.job-failed-early";
+    private static final String DURING = "errors-during.task-failures";
+
+    private static final String LINEAGE_TOO_DEEP = """
+            Job aborted due to stage failure: Task serialization failed: java.lang.StackOverflowError
+            java.lang.StackOverflowError
+            \tat java.base/java.io.ObjectOutputStream.writeObject0(ObjectOutputStream.java:1136)""";
+
+    @Test
+    @Fires(BEFORE)
+    void jobFailingBeforeAnyTaskRanIsCritical() {
+        Finding f = fires(Snapshots.app().job(failedJob(0, LINEAGE_TOO_DEEP, 0, 0)), BEFORE, "0");
+
+        assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+        assertThat(f.title()).isEqualTo("Job 0 failed before any task ran: java.lang.StackOverflowError");
+        assertThat(remedyTexts(f)).contains(
+                "Read the error: Job aborted due to stage failure: Task serialization failed: java.lang.StackOverflowError");
+        assertThat(evidence(f, "job.wall")).isEqualTo(2_000.0);
+    }
+
+    @Test
+    @NearMiss(BEFORE)
+    void jobFailingAfterItsTasksRanIsNotAnEarlyFailure() {
+        silent(Snapshots.app().job(failedJob(0, "Job aborted due to stage failure: Task 0 in stage 0.0 failed 4 times, "
+                + "most recent failure: Lost task 0.3 in stage 0.0 (TID 3) (host-1 executor 1): "
+                + "java.lang.ArithmeticException: / by zero", 3, 4)));
+    }
+
+    private static Snapshots.StageBuilder divideByZero() {
+        return stage(11).tasks(100, 99).failed(1)
+                .failure("ExceptionFailure", "java.lang.ArithmeticException", "java.lang.ArithmeticException: / by zero",
+                        "java.lang.ArithmeticException: / by zero\n\tat App.divide(App.scala:12)", 1, "1");
+    }
+
+    @Test
+    @Fires(DURING)
+    void userCodeFailingAStageIsCritical() {
+        Finding f = fires(Snapshots.app().stage(divideByZero().status(StageStatus.FAILED)), DURING, "11.0");
+
+        assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+        assertThat(f.secondsLost()).isEqualTo(30.0);
+        assertThat(f.title()).isEqualTo("Tasks of stage 11.0 failed: java.lang.ArithmeticException");
+        assertThat(remedyTexts(f)).contains("Read the task error (executor 1 on host-1): java.lang.ArithmeticException: / by zero");
+        assertThat(evidence(f, "stage.failures.count")).isEqualTo(1.0);
+    }
+
+    @Test
+    @Fires(DURING)
+    void failedTaskThatSucceededOnRetryIsAWarning() {
+        Finding f = fires(Snapshots.app().stage(divideByZero().tasks(100, 100)), DURING, "11.0");
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        // one failed attempt × 1.9 s median run time, over 8 slots
+        assertThat(f.secondsLost()).isEqualTo(0.2375);
+    }
+
+    @Test
+    @NearMiss(DURING)
+    void tasksKilledBySpeculationAreNotErrors() {
+        silent(Snapshots.app().stage(stage(11).failed(3)
+                .failure("TaskKilled", null, "another attempt succeeded", 3)));
+    }
+}

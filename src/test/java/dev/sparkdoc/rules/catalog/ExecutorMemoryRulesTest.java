@@ -1,0 +1,148 @@
+package dev.sparkdoc.rules.catalog;
+
+import static dev.sparkdoc.rules.catalog.CatalogAssert.GIB;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.MIB;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.conf;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.evidence;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.fires;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.quiet;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.silent;
+import static dev.sparkdoc.testing.Snapshots.executor;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.testing.Snapshots;
+import org.junit.jupiter.api.Test;
+
+class ExecutorMemoryRulesTest {
+
+    private static final String LOST = "executor-memory.lost-for-memory";
+    private static final String GC = "executor-memory.gc";
+    private static final String HEAP = "executor-memory.heap-near-max";
+    private static final String CONTAINER = "executor-memory.container-near-limit";
+
+    private static final String YARN_KILL = "Container killed by YARN for exceeding memory limits. 5.5 GB of 5.5 GB physical "
+            + "memory used. Consider boosting spark.executor.memoryOverhead.";
+
+    private static Snapshots withExecutor(Snapshots.ExecutorBuilder one) {
+        return Snapshots.app().executors(one, executor("2", 4));
+    }
+
+    @Test
+    @Fires(LOST)
+    void executorKilledByYarnForMemoryIsCritical() {
+        Finding f = fires(withExecutor(executor("1", 4).removed(YARN_KILL).tasks(280, 20)), LOST, "1");
+
+        assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+        assertThat(f.title()).isEqualTo("Executor 1 was lost for memory: " + YARN_KILL);
+        // 20 failed tasks × 2 s average task time, over 4 cores
+        assertThat(f.secondsLost()).isEqualTo(10.0);
+        assertThat(evidence(f, "executor.tasks.failed")).isEqualTo(20.0);
+        assertThat(conf(f, "spark.executor.memory")).isEqualTo("6g");
+        // today's overhead is max(384 MiB, 10% of 4 GiB) = 409.6 MiB; 1.5 × that, rounded up
+        assertThat(conf(f, "spark.executor.memoryOverhead")).isEqualTo("615m");
+    }
+
+    @Test
+    @Fires(LOST)
+    void kubernetesExitCode137IsLostForMemory() {
+        Finding f = fires(withExecutor(executor("1", 4)
+                .removed("The executor with id 1 exited with exit code 137(SIGKILL, possible container OOM).")), LOST, "1");
+        assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+    }
+
+    @Test
+    @NearMiss(LOST)
+    void executorReleasedByDynamicAllocationStaysQuiet() {
+        silent(withExecutor(executor("1", 4).removed("Executor killed by driver.")));
+    }
+
+    @Test
+    @Fires(GC)
+    void twentyPercentGcIsAWarning() {
+        Finding f = fires(withExecutor(executor("1", 4).taskTime(600_000, 120_000)), GC, "1");
+
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.title()).isEqualTo("Executor 1 spent 20% of its task time in GC");
+        // 120 s of GC over 4 cores
+        assertThat(f.secondsLost()).isEqualTo(30.0);
+        assertThat(evidence(f, "executor.heap.max")).isEqualTo(4.0 * GIB);
+        assertThat(conf(f, "spark.executor.memory")).isEqualTo("6g");
+    }
+
+    @Test
+    @Fires(GC)
+    void thirtyFivePercentGcIsCritical() {
+        assertThat(fires(withExecutor(executor("1", 4).taskTime(600_000, 210_000)), GC, "1").severity())
+                .isEqualTo(Severity.CRITICAL);
+    }
+
+    @Test
+    @NearMiss(GC)
+    void gcJustUnderTenPercentStaysQuiet() {
+        silent(withExecutor(executor("1", 4).taskTime(600_000, 59_400)));
+    }
+
+    @Test
+    @NearMiss(GC)
+    void heavyGcInUnderAMinuteOfTasksStaysQuiet() {
+        silent(withExecutor(executor("1", 4).taskTime(59_000, 29_500)));
+    }
+
+    @Test
+    @Fires(HEAP)
+    void heapPeakAboveNinetyFivePercentIsAWarning() {
+        Finding f = fires(withExecutor(executor("1", 4).peak("JVMHeapMemory", 3_900 * MIB)), HEAP, "1");
+
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.title()).isEqualTo("Executor 1 heap peaked at 3.8 GiB of 4.0 GiB");
+        assertThat(f.secondsLost()).isEqualTo(1.5);
+        // peak × 1.5
+        assertThat(conf(f, "spark.executor.memory")).isEqualTo("5850m");
+    }
+
+    @Test
+    @NearMiss(HEAP)
+    void heapPeakAtNinetyFourPercentStaysQuiet() {
+        silent(withExecutor(executor("1", 4).peak("JVMHeapMemory", 3_880 * MIB)));
+    }
+
+    private static Snapshots.ExecutorBuilder rss(long jvmMib, long pythonMib) {
+        return executor("1", 4).peak("ProcessTreeJVMRSSMemory", jvmMib * MIB).peak("ProcessTreePythonRSSMemory", pythonMib * MIB);
+    }
+
+    @Test
+    @Fires(CONTAINER)
+    void processesAtNinetyThreePercentOfTheContainerAreAWarning() {
+        Finding f = fires(withExecutor(rss(3_900, 300)), CONTAINER, "1");
+
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.title()).isEqualTo("Executor 1 processes used 4.1 GiB of a 4.4 GiB container");
+        assertThat(evidence(f, "executor.rss.python")).isEqualTo(300.0 * MIB);
+        // never less than today's 409.6 MiB: 1.5 × it beats the 104 MiB × 1.25 of non-heap RSS
+        assertThat(conf(f, "spark.executor.memoryOverhead")).isEqualTo("615m");
+    }
+
+    @Test
+    @Fires(CONTAINER)
+    void processesAboveTheContainerLimitAreCritical() {
+        Finding f = fires(withExecutor(rss(4_000, 1_000)), CONTAINER, "1");
+        assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+        // non-heap RSS 904 MiB × 1.25 = 1130 MiB
+        assertThat(conf(f, "spark.executor.memoryOverhead")).isEqualTo("1130m");
+    }
+
+    @Test
+    @NearMiss(CONTAINER)
+    void processesAtEightyNinePercentStayQuiet() {
+        silent(withExecutor(rss(3_700, 300)));
+    }
+
+    @Test
+    @NearMiss(CONTAINER)
+    void theLocalModeDriverHasNoContainer() {
+        quiet(Snapshots.app().conf("spark.master", "local[4]").executors(executor("driver", 4)
+                .peak("ProcessTreeJVMRSSMemory", 2_400 * MIB)), CONTAINER);
+    }
+}

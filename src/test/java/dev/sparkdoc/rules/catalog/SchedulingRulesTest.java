@@ -1,0 +1,99 @@
+package dev.sparkdoc.rules.catalog;
+
+import static dev.sparkdoc.rules.catalog.CatalogAssert.KIB;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.MIB;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.conf;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.evidence;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.fires;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.silent;
+import static dev.sparkdoc.testing.Snapshots.q;
+import static dev.sparkdoc.testing.Snapshots.stage;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.testing.Snapshots;
+import org.junit.jupiter.api.Test;
+
+class SchedulingRulesTest {
+
+    private static final String TINY = "scheduling.tiny-tasks";
+    private static final String IDLE = "scheduling.idle-slots";
+
+    /** 5000 tasks reading 100 KiB each in a 50 s stage that has 25 s of work for 8 slots. */
+    private static Snapshots.StageBuilder tinyTasks(double medianMs) {
+        return stage(8).tasks(5000, 5000).wall(50).runTime(200_000).shuffleRead(500 * MIB)
+                .quantiles(TaskMetric.DURATION, q(medianMs, 300))
+                .quantiles(TaskMetric.EXECUTOR_RUN_TIME, q(medianMs * 0.8, 250))
+                .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(100 * KIB, 120 * KIB));
+    }
+
+    @Test
+    @Fires(TINY)
+    void fiveThousandFiftyMillisecondTasksAreTiny() {
+        Finding f = fires(Snapshots.app().stage(tinyTasks(50)), TINY, "8.0");
+
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.secondsLost()).isEqualTo(25.0);
+        assertThat(f.title()).isEqualTo("Stage 8.0 ran 5,000 tiny tasks (median 50 ms)");
+        assertThat(evidence(f, "stage.bytesPerTask")).isEqualTo(500.0 * MIB / 5000);
+        // 500 MiB at 128 MiB a partition
+        assertThat(conf(f, "spark.sql.shuffle.partitions")).isEqualTo("4");
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.code()).contains("df = df.coalesce(4)"));
+    }
+
+    @Test
+    @NearMiss(TINY)
+    void medianTaskOfTwoHundredTenMillisecondsIsNotTiny() {
+        silent(Snapshots.app().stage(tinyTasks(210)));
+    }
+
+    @Test
+    @NearMiss(TINY)
+    void tinyTasksThatCostLessThanFiveSecondsStayQuiet() {
+        silent(Snapshots.app().stage(tinyTasks(50).wall(29)));
+    }
+
+    /** Two tasks of a stage on 8 slots: 6 slots idle the whole time. */
+    private static Snapshots.StageBuilder twoTasks(long wallSeconds) {
+        long taskMs = (wallSeconds - 10) * 1000;
+        return stage(9).tasks(2, 2).wall(wallSeconds).runTime(2 * taskMs)
+                .quantiles(TaskMetric.DURATION, q(taskMs, taskMs + 5_000))
+                .quantiles(TaskMetric.EXECUTOR_RUN_TIME, q(taskMs - 1_000, taskMs + 4_000));
+    }
+
+    @Test
+    @Fires(IDLE)
+    void twoTasksOnEightSlotsLeaveThemIdle() {
+        Finding f = fires(Snapshots.app().stage(twoTasks(300)), IDLE, "app-test");
+
+        assertThat(f.severity()).isEqualTo(Severity.INFO);
+        assertThat(evidence(f, "app.slotUse")).isEqualTo(580.0 / 2400);
+        // (8 slots × 300 s − 580 s of tasks) / 8 slots
+        assertThat(f.secondsLost()).isEqualTo(227.5);
+        assertThat(f.title()).isEqualTo("Slots sat idle: tasks used 24% of 8 slots while stages ran");
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.code()).contains("df = df.repartition(8 * 3)"));
+    }
+
+    @Test
+    @Fires(IDLE)
+    void idleForMoreThanFiveMinutesOfSlotTimeIsAWarning() {
+        Finding f = fires(Snapshots.app().stage(twoTasks(1200)), IDLE, "app-test");
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.secondsLost()).isEqualTo((8 * 1200 - 2 * 1190) / 8.0);
+    }
+
+    @Test
+    @NearMiss(IDLE)
+    void slotUseJustOverFortyPercentStaysQuiet() {
+        // 200 s of tasks in 61 s on 8 slots: 41%
+        silent(Snapshots.app().stage(stage(9).wall(61)));
+    }
+
+    @Test
+    @NearMiss(IDLE)
+    void idleSlotsInAnAppBusyForUnderAMinuteStayQuiet() {
+        silent(Snapshots.app().stage(twoTasks(59)));
+    }
+}

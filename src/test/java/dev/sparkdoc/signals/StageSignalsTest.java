@@ -1,0 +1,150 @@
+package dev.sparkdoc.signals;
+
+import static dev.sparkdoc.signals.Facts.value;
+import static dev.sparkdoc.testing.Snapshots.T0;
+import static dev.sparkdoc.testing.Snapshots.q;
+import static dev.sparkdoc.testing.Snapshots.stage;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.model.Quantiles;
+import dev.sparkdoc.model.StageStatus;
+import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.testing.Snapshots;
+import org.junit.jupiter.api.Test;
+
+class StageSignalsTest {
+
+    private static final long KIB = 1L << 10;
+    private static final long MIB = 1L << 20;
+    private static final long GIB = 1L << 30;
+
+    private static ScopeFacts stageFacts(Snapshots.StageBuilder stage) {
+        return Facts.of(Snapshots.app().stage(stage), ScopeKind.STAGE, "1.0");
+    }
+
+    @Test
+    void shuffleSkewIsMaxOverMedian() {
+        ScopeFacts f = stageFacts(stage(1).quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 * MIB, 512 * MIB)));
+        assertThat(value(f, "stage.shuffleRead.maxOverP50")).isEqualTo(8.0);
+        assertThat(value(f, "stage.dataSkew.ratio")).isEqualTo(8.0);
+    }
+
+    @Test
+    void byteMedianIsFlooredAtOneMebibyte() {
+        // 100 KiB median, 5 MiB max: 51× by the numbers, but nothing a partition count can fix
+        ScopeFacts f = stageFacts(stage(1).quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(100 * KIB, 5 * MIB))
+                .quantiles(TaskMetric.SHUFFLE_READ_RECORDS, Quantiles.ZERO));
+        assertThat(value(f, "stage.shuffleRead.maxOverP50")).isEqualTo(5.0);
+        assertThat(value(f, "stage.dataSkew.ratio")).isEqualTo(5.0);
+    }
+
+    @Test
+    void recordMedianIsFlooredAtAThousandAndDataSkewAtOne() {
+        ScopeFacts f = stageFacts(stage(1)
+                .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(10 * KIB, 20 * KIB))
+                .quantiles(TaskMetric.SHUFFLE_READ_RECORDS, q(10, 900)));
+        assertThat(value(f, "stage.records.maxOverP50")).isEqualTo(0.9);
+        assertThat(value(f, "stage.dataSkew.ratio")).isEqualTo(1.0);
+    }
+
+    @Test
+    void inputAndShuffleRecordsAddUp() {
+        ScopeFacts f = stageFacts(stage(1)
+                .quantiles(TaskMetric.INPUT_RECORDS, q(4_000, 40_000))
+                .quantiles(TaskMetric.SHUFFLE_READ_RECORDS, q(6_000, 20_000)));
+        assertThat(value(f, "stage.records.maxOverP50")).isEqualTo(6.0);
+    }
+
+    @Test
+    void durationMedianIsFlooredAtOneHundredMilliseconds() {
+        ScopeFacts f = stageFacts(stage(1).quantiles(TaskMetric.DURATION, q(10, 500)));
+        assertThat(value(f, "stage.duration.maxOverP50")).isEqualTo(5.0);
+        assertThat(value(f, "stage.tail.secondsLost")).isEqualTo(0.49);
+    }
+
+    @Test
+    void stragglerRatioIsDurationSkewNotExplainedByDataSkew() {
+        ScopeFacts f = stageFacts(stage(1)
+                .quantiles(TaskMetric.DURATION, q(2_000, 40_000))
+                .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 * MIB, 128 * MIB)));
+        assertThat(value(f, "stage.duration.maxOverP50")).isEqualTo(20.0);
+        assertThat(value(f, "stage.straggler.ratio")).isEqualTo(10.0);
+        assertThat(value(f, "stage.tail.secondsLost")).isEqualTo(38.0);
+    }
+
+    @Test
+    void secondsLostIsWallMinusTaskTimeOverTheSlots() {
+        // 30 s of wall time, 200 s of tasks on 8 slots: 25 s of work, 5 s lost
+        assertThat(value(stageFacts(stage(1)), "stage.secondsLost")).isEqualTo(5.0);
+        // 4 tasks can use only 4 of the 8 slots
+        ScopeFacts four = stageFacts(stage(1).tasks(4, 4).runTime(80_000));
+        assertThat(value(four, "stage.slots")).isEqualTo(4.0);
+        assertThat(value(four, "stage.secondsLost")).isEqualTo(10.0);
+        // never negative
+        assertThat(value(stageFacts(stage(1).runTime(1_000_000)), "stage.secondsLost")).isZero();
+    }
+
+    @Test
+    void runningStageWallRunsToTheSnapshotTime() {
+        ScopeFacts f = Facts.of(Snapshots.app().running(T0.plusSeconds(70)).stage(stage(1).tasks(100, 50).active(8)),
+                ScopeKind.STAGE, "1.0");
+        assertThat(value(f, "stage.wall")).isEqualTo(60_000.0);
+    }
+
+    @Test
+    void spillCostsTwoPassesAtOneHundredMebibytesPerSecondOverTheSlots() {
+        ScopeFacts f = stageFacts(stage(1).spill(4 * GIB, 2 * GIB));
+        assertThat(value(f, "stage.spill.secondsLost")).isEqualTo(2.0 * 2048 / 100 / 8);
+        assertThat(value(f, "stage.spill.fractionOfData")).isEqualTo(2048.0 / 6400);
+    }
+
+    @Test
+    void suggestedPartitionsAimAt128MebibytesEach() {
+        assertThat(value(stageFacts(stage(1)), "stage.suggestedPartitions")).isEqualTo(50.0);
+        assertThat(value(stageFacts(stage(1).shuffleRead(10 * MIB)), "stage.suggestedPartitions")).isEqualTo(1.0);
+    }
+
+    @Test
+    void failuresAreCountedByKindAndTheMostFrequentIsNamed() {
+        ScopeFacts f = stageFacts(stage(1).tasks(100, 90).failed(10)
+                .failure("TaskKilled", null, "another attempt succeeded", 5)
+                .failure("ExceptionFailure", "java.lang.NullPointerException", "java.lang.NullPointerException", 1)
+                .failure("ExceptionFailure", "java.io.IOException", "java.io.IOException: No space left on device", 4));
+        assertThat(value(f, "stage.failures.count")).isEqualTo(10.0);
+        assertThat(value(f, "stage.failures.rate")).isEqualTo(0.1);
+        assertThat(value(f, "stage.failures.killed")).isEqualTo(5.0);
+        assertThat(value(f, "stage.failures.other")).isEqualTo(1.0);
+        assertThat(value(f, "stage.failures.diskFull")).isEqualTo(4.0);
+        assertThat(f.text("stage.failure.exception")).contains("java.io.IOException");
+        assertThat(f.text("stage.failure.message")).contains("java.io.IOException: No space left on device");
+        assertThat(f.text("stage.failure.where")).contains("executor 1 on host-1");
+    }
+
+    @Test
+    void failedStageLosesItsWholeWallTimeAndARetriedFailureItsRunTime() {
+        assertThat(value(stageFacts(stage(1).failed(1).status(StageStatus.FAILED)), "stage.failures.secondsLost")).isEqualTo(30.0);
+        // 2 failed attempts × 1.9 s median run time over 8 slots
+        assertThat(value(stageFacts(stage(1).failed(2)), "stage.failures.secondsLost")).isEqualTo(0.475);
+    }
+
+    @Test
+    void runningTaskAgeIsComparedWithTheMedianFinishedTask() {
+        ScopeFacts f = Facts.of(Snapshots.app().running(T0.plusSeconds(70))
+                .stage(stage(1).tasks(100, 50).active(8).runningTask("3", 30_000)), ScopeKind.STAGE, "1.0");
+        assertThat(value(f, "stage.running.maxAge")).isEqualTo(30_000.0);
+        assertThat(value(f, "stage.running.overP50")).isEqualTo(15.0);
+        assertThat(value(f, "stage.running.secondsLost")).isEqualTo(28.0);
+        assertThat(f.text("stage.slowest.where")).contains("task 0 (running, 30.0 s) on executor 3 at host-3");
+    }
+
+    @Test
+    void resultSizeIsMeasuredAgainstMaxResultSizeInBytes() {
+        ScopeFacts f = Facts.of(Snapshots.app().conf("spark.driver.maxResultSize", "2g").stage(stage(1).resultSize(GIB)),
+                ScopeKind.STAGE, "1.0");
+        assertThat(value(f, "stage.resultSize.fractionOfMax")).isEqualTo(0.5);
+        // 0 = unlimited: no fraction at all
+        ScopeFacts unlimited = Facts.of(Snapshots.app().conf("spark.driver.maxResultSize", "0").stage(stage(1).resultSize(GIB)),
+                ScopeKind.STAGE, "1.0");
+        assertThat(unlimited.value("stage.resultSize.fractionOfMax")).isEmpty();
+    }
+}
