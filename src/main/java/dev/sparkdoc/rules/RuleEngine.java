@@ -75,7 +75,8 @@ public final class RuleEngine {
         }
         for (String fact : rule.evidence()) {
             OptionalDouble v = facts.value(fact);
-            if (v.isPresent() && seen.add(fact)) {
+            // Extra evidence that is zero says nothing (no input, no spill): leave it out.
+            if (v.isPresent() && v.getAsDouble() != 0 && seen.add(fact)) {
                 out.add(new Finding.Evidence(fact, v.getAsDouble(), unit(fact).id(), display(fact, v.getAsDouble()),
                         Optional.empty(), Optional.empty()));
             }

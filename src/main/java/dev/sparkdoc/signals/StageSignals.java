@@ -59,6 +59,7 @@ public final class StageSignals {
         def("stage.data.bytes", FactUnit.BYTES, "input + shuffle read: the data the stage processed");
         def("stage.bytesPerTask", FactUnit.BYTES, "data per task");
         def("stage.suggestedPartitions", FactUnit.COUNT, "partitions for ~128 MiB each");
+        def("stage.morePartitions", FactUnit.COUNT, "a partition count that splits the data further: ~128 MiB each, and at least twice the stage's tasks");
         def("stage.gc.time", FactUnit.MS, "JVM GC time of the stage's tasks");
         def("stage.gc.fraction", FactUnit.FRACTION, "GC time / task run time");
         def("stage.spill.disk", FactUnit.BYTES, "bytes spilled to disk");
@@ -141,6 +142,8 @@ public final class StageSignals {
                 .put("stage.data.bytes", data)
                 .put("stage.bytesPerTask", data / tasks)
                 .put("stage.suggestedPartitions", Math.max(1, Math.ceil(data / TARGET_PARTITION_BYTES)))
+                // Skew, spill and full disks need the data split further: never suggest fewer partitions.
+                .put("stage.morePartitions", Math.max(2.0 * stage.tasks().total(), Math.ceil(data / TARGET_PARTITION_BYTES)))
                 .put("stage.gc.time", t.jvmGcTimeMs())
                 .put("stage.gc.fraction", FactSink.ratio(t.jvmGcTimeMs(), t.executorRunTimeMs()))
                 .put("stage.spill.disk", t.diskBytesSpilled())

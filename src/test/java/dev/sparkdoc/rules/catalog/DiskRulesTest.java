@@ -29,10 +29,10 @@ class DiskRulesTest {
         Finding f = fires(failingWith("java.io.IOException: No space left on device"), NO_SPACE, "15.0");
 
         assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
-        assertThat(f.title()).isEqualTo("Stage 15.0: no space left on device (executor 3 on host-3)");
+        assertThat(f.title()).isEqualTo("Stage 15: no space left on device (executor 3 on host-3)");
         assertThat(f.secondsLost()).isEqualTo(30.0);
         assertThat(evidence(f, "stage.failures.diskFull")).isEqualTo(4.0);
-        assertThat(conf(f, "spark.sql.shuffle.partitions")).isEqualTo("50");
+        assertThat(conf(f, "spark.sql.shuffle.partitions")).isEqualTo("200");
     }
 
     @Test

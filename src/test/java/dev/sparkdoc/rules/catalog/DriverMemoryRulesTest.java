@@ -27,7 +27,7 @@ class DriverMemoryRulesTest {
         Finding f = fires(Snapshots.app().stage(stage(12).resultSize(600 * MIB)), RESULTS, "12.0");
 
         assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
-        assertThat(f.title()).isEqualTo("Stage 12.0 sent 600.0 MiB of results to the driver");
+        assertThat(f.title()).isEqualTo("Stage 12 sent 600.0 MiB of results to the driver");
         assertThat(f.secondsLost()).isEqualTo(30.0);
         assertThat(evidence(f, "stage.resultSize.fractionOfMax")).isEqualTo(600.0 / 1024);
         // driver memory 2g: doubled, and the result limit raised to today's driver memory

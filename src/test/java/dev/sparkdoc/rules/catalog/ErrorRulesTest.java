@@ -58,7 +58,7 @@ class ErrorRulesTest {
 
         assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
         assertThat(f.secondsLost()).isEqualTo(30.0);
-        assertThat(f.title()).isEqualTo("Tasks of stage 11.0 failed: java.lang.ArithmeticException");
+        assertThat(f.title()).isEqualTo("Tasks of stage 11 failed: java.lang.ArithmeticException");
         assertThat(remedyTexts(f)).contains("Read the task error (executor 1 on host-1): java.lang.ArithmeticException: / by zero");
         assertThat(evidence(f, "stage.failures.count")).isEqualTo(1.0);
     }

@@ -43,7 +43,7 @@ class IoRulesTest {
         Finding f = fires(Snapshots.app().stage(manySmallFiles(MIB)), SMALL_FILES, "13.0");
 
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
-        assertThat(f.title()).isEqualTo("Stage 13.0 read 2.0 GiB in 2,000 tasks: 1.0 MiB each (small files)");
+        assertThat(f.title()).isEqualTo("Stage 13 read 2.0 GiB in 2,000 tasks: 1.0 MiB each (small files)");
         // 120 s of wall time for 600 s of tasks on 8 slots
         assertThat(f.secondsLost()).isEqualTo(45.0);
         assertThat(evidence(f, "stage.input.perTask")).isEqualTo((double) MIB);
@@ -66,7 +66,7 @@ class IoRulesTest {
         Finding f = fires(Snapshots.app().stage(slowScan(2 * GIB)), SLOW_READ, "14.0");
 
         assertThat(f.severity()).isEqualTo(Severity.INFO);
-        assertThat(f.title()).isEqualTo("Stage 14.0 read at 3.4 MiB/s per task");
+        assertThat(f.title()).isEqualTo("Stage 14 read at 3.4 MiB/s per task");
         assertThat(evidence(f, "stage.input.throughput")).isEqualTo(2.0 * GIB / 600);
         assertThat(f.secondsLost()).isEqualTo(45.0);
         assertThat(conf(f, "spark.speculation")).isEqualTo("true");

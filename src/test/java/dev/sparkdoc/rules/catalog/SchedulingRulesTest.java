@@ -36,7 +36,7 @@ class SchedulingRulesTest {
 
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
         assertThat(f.secondsLost()).isEqualTo(25.0);
-        assertThat(f.title()).isEqualTo("Stage 8.0 ran 5,000 tiny tasks (median 50 ms)");
+        assertThat(f.title()).isEqualTo("Stage 8 ran 5,000 tiny tasks (median 50 ms)");
         assertThat(evidence(f, "stage.bytesPerTask")).isEqualTo(500.0 * MIB / 5000);
         // 500 MiB at 128 MiB a partition
         assertThat(conf(f, "spark.sql.shuffle.partitions")).isEqualTo("4");

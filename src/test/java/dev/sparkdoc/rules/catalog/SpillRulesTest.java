@@ -27,11 +27,11 @@ class SpillRulesTest {
         Finding f = fires(Snapshots.app().stage(stage(7).spill(2 * GIB, GIB)), SPILL, "7.0");
 
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
-        assertThat(f.title()).isEqualTo("Stage 7.0 spilled 1.0 GiB to disk (16% of its data)");
+        assertThat(f.title()).isEqualTo("Stage 7 spilled 1.0 GiB to disk (16% of its data)");
         assertThat(evidence(f, "stage.spill.fractionOfData")).isEqualTo(0.16);
         // written and read back at 100 MiB/s, over 8 slots
         assertThat(f.secondsLost()).isEqualTo(2.0 * 1024 / 100 / 8);
-        assertThat(conf(f, "spark.sql.shuffle.partitions")).isEqualTo("50");
+        assertThat(conf(f, "spark.sql.shuffle.partitions")).isEqualTo("200");
         assertThat(conf(f, "spark.executor.memory")).isEqualTo("6g");
     }
 

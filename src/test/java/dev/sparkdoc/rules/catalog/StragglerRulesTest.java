@@ -32,7 +32,7 @@ class StragglerRulesTest {
 
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
         assertThat(f.secondsLost()).isEqualTo(38.0);
-        assertThat(f.title()).isEqualTo("Straggler tasks in stage 5.0: the slowest took 40.0 s for the same data as a 2.0 s median task");
+        assertThat(f.title()).isEqualTo("Straggler tasks in stage 5: the slowest took 40.0 s for the same data as a 2.0 s median task");
         // data: shuffle read max/median 70/64, records 1.1: the slow task had no more data
         assertThat(evidence(f, "stage.dataSkew.ratio")).isEqualTo(1.1);
         assertThat(evidence(f, "stage.straggler.ratio")).isCloseTo(20 / 1.1, org.assertj.core.data.Offset.offset(1e-9));
@@ -74,7 +74,7 @@ class StragglerRulesTest {
 
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
         assertThat(f.secondsLost()).isEqualTo(38.0);
-        assertThat(f.title()).isEqualTo("A task of stage 6.0 has been running for 40.0 s, the finished ones took 2.0 s");
+        assertThat(f.title()).isEqualTo("A task of stage 6 has been running for 40.0 s, the finished ones took 2.0 s");
         assertThat(evidence(f, "stage.running.overP50")).isEqualTo(20.0);
         assertThat(evidence(f, "stage.tasks.running")).isEqualTo(8.0);
         assertThat(remedyTexts(f)).contains("task 0 (running, 40.0 s) on executor 2 at host-2");
