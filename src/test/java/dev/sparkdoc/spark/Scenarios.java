@@ -44,8 +44,25 @@ final class Scenarios {
     /** Every task's own work, so the median is a real task time and not launch noise. */
     static final long STRAGGLER_BASE_MS = 300;
 
+    static final long STRAGGLER_ROWS = STRAGGLER_PARTITIONS * 10_000L;
+
+    /** Rows of the large side of the join; the small side has 1,000 (16 KB shuffled vs ~32 MB). */
+    static final long JOIN_ORDERS = 2_000_000;
+
+    /** Rows of ~100 bytes the spilling sort sorts: ~150 MB spilled, over the rule's 100 MB. */
+    static final long SPILL_ROWS = 1_000_000;
+
     /** The id the failing UDF refuses. */
     static final long BAD_ID = 77_777;
+
+    /**
+     * Tasks of the tiny-task job. Local mode launches a task in ~3 ms, so 6,000 lose ~8-12 s
+     * of wall time to scheduling, over the rule's 5 s.
+     */
+    static final int TINY_TASKS = 6_000;
+
+    /** MB collected to the driver, over the 64 MB the large-results rule asks for. */
+    static final int COLLECT_MB = 100;
 
     private Scenarios() {
     }
@@ -67,7 +84,7 @@ final class Scenarios {
      * as with a slow disk or a noisy neighbour on one host. Returns the row count.
      */
     static long straggler(SparkSession spark) {
-        return spark.range(0, STRAGGLER_PARTITIONS * 10_000L, 1, STRAGGLER_PARTITIONS)
+        return spark.range(0, STRAGGLER_ROWS, 1, STRAGGLER_PARTITIONS)
                 .mapPartitions(new SleepyPartition(STRAGGLER_PARTITION, STRAGGLER_SLEEP_MS, STRAGGLER_BASE_MS), Encoders.LONG())
                 .collectAsList().stream().mapToLong(Long::longValue).sum();
     }
@@ -77,7 +94,7 @@ final class Scenarios {
      * sorts both sides (a sort-merge join) although one side is a few KB. Returns the join's rows.
      */
     static long joinWithTinySide(SparkSession spark) {
-        Dataset<Row> orders = spark.range(0, 2_000_000, 1, 4).toDF("id")
+        Dataset<Row> orders = spark.range(0, JOIN_ORDERS, 1, 4).toDF("id")
                 .withColumn("key", col("id").mod(1_000))
                 .withColumn("amount", col("id").multiply(7).mod(1_000));
         Dataset<Row> customers = spark.range(0, 1_000, 1, 1).toDF("key")
@@ -86,11 +103,11 @@ final class Scenarios {
     }
 
     /**
-     * A global sort of {@code rows} rows of ~100 bytes of hashes each: with little execution
-     * memory, the sorters spill most of it to disk. Returns the sorted rows' count.
+     * A global sort of {@link #SPILL_ROWS} rows of ~100 bytes of hashes each: with little
+     * execution memory, the sorters spill most of it to disk. Returns the sorted rows' count.
      */
-    static long sortThatSpills(SparkSession spark, long rows) {
-        Dataset<Row> hashed = spark.range(0, rows, 1, 4).toDF("id")
+    static long sortThatSpills(SparkSession spark) {
+        Dataset<Row> hashed = spark.range(0, SPILL_ROWS, 1, 4).toDF("id")
                 .withColumn("h", concat(sha2(col("id").cast("string"), 256), sha2(col("id").cast("string"), 224)));
         return hashed.orderBy(col("h")).as(Encoders.tuple(Encoders.LONG(), Encoders.STRING()))
                 .mapPartitions((MapPartitionsFunction<scala.Tuple2<Long, String>, Long>) it -> {
@@ -116,20 +133,20 @@ final class Scenarios {
         return r.getLong(0);
     }
 
-    /** {@code tasks} tasks of one number each: scheduling them costs more than running them. */
-    static long tinyTasks(SparkSession spark, int tasks) {
+    /** {@link #TINY_TASKS} tasks of one number each: scheduling them costs more than running them. */
+    static long tinyTasks(SparkSession spark) {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-        List<Integer> numbers = IntStream.range(0, tasks).boxed().toList();
-        return jsc.parallelize(numbers, tasks).map(x -> x + 1).count();
+        List<Integer> numbers = IntStream.range(0, TINY_TASKS).boxed().toList();
+        return jsc.parallelize(numbers, TINY_TASKS).map(x -> x + 1).count();
     }
 
     /**
-     * Collects {@code megabytes} MB of random bytes to the driver (1 MB per row, 4 tasks),
+     * Collects {@link #COLLECT_MB} MB of random bytes to the driver (1 MB per row, 4 tasks),
      * as {@code df.collect()} of a large table does. Returns the bytes received.
      */
-    static long largeCollect(SparkSession spark, int megabytes) {
+    static long largeCollect(SparkSession spark) {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-        List<Integer> rows = IntStream.range(0, megabytes).boxed().toList();
+        List<Integer> rows = IntStream.range(0, COLLECT_MB).boxed().toList();
         List<byte[]> got = jsc.parallelize(rows, 4).map(i -> {
             byte[] b = new byte[1 << 20];
             new Random(i).nextBytes(b);   // random: nothing on the way can compress it
