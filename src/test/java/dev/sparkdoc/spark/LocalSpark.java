@@ -148,12 +148,22 @@ public final class LocalSpark implements AutoCloseable {
     /** Settings of one local application; every setting has a test-friendly default. */
     public static final class Builder {
         private String appName = "sparkdoc-test";
+        private String master = "local[2]";
         private Optional<Path> eventLogDir = Optional.empty();
         private EventLogFormat format = EventLogFormat.plain();
         private final Map<String, String> extra = new LinkedHashMap<>();
 
         public Builder appName(String name) {
             this.appName = name;
+            return this;
+        }
+
+        /**
+         * The master URL, {@code local[2]} by default. {@code local[N,F]} lets a task fail F-1
+         * times before the job fails; plain {@code local[N]} fails the job on the first failure.
+         */
+        public Builder master(String master) {
+            this.master = master;
             return this;
         }
 
@@ -173,7 +183,7 @@ public final class LocalSpark implements AutoCloseable {
             acquire();
             long t0 = System.nanoTime();
             try {
-                SparkSession.Builder b = SparkSession.builder().master("local[2]").appName(appName);
+                SparkSession.Builder b = SparkSession.builder().master(master).appName(appName);
                 sparkConf().forEach(b::config);
                 SparkSession session = b.getOrCreate();
                 TaskLedger ledger = new TaskLedger();

@@ -1,0 +1,139 @@
+package dev.sparkdoc.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.rules.RuleCatalog;
+import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.signals.ScopeKind;
+import java.nio.file.Path;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real Spark applications ({@code local[2]}) that each show one first-aid problem, triaged live
+ * over the driver's REST API and from the event log after stop ({@link ScenarioTriage}). Both
+ * must rank the expected family first among the findings at warning or above; the healthy
+ * control must have none.
+ *
+ * <p>Each scenario is its own application, so each has its own event log. The healthy control
+ * runs first on purpose: in a fresh JVM its first tasks are slow from JIT warm-up, and that must
+ * not read as a problem.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ScenarioTest {
+
+    @TempDir
+    Path logs;
+
+    @Test
+    @Order(1)
+    void healthyMultiStageJoinHasNoFindingAtWarningOrAbove() {
+        ScenarioTriage t = ScenarioTriage.run("healthy", LocalSpark.builder(), logs, SparkWorkloads::multiStageJoin);
+        t.print("stage.duration.maxOverP50", "stage.tail.secondsLost", "stage.dataSkew.ratio", "stage.secondsLost");
+        assertThat(t.result()).isEqualTo(SparkWorkloads.JOIN_KEYS);
+        for (Diagnosis d : t.both()) {
+            assertThat(d.atLeast(Severity.WARNING)).as(t.describe(d)).isEmpty();
+        }
+    }
+
+    @Test
+    @Order(2)
+    void skewedGroupByRanksSkewFirst() {
+        ScenarioTriage t = ScenarioTriage.run("skewed group-by", LocalSpark.builder()
+                        .conf("spark.sql.shuffle.partitions", "10")
+                        .conf("spark.sql.adaptive.skewJoin.enabled", "false")
+                        // AQE would otherwise merge the nine small partitions into one
+                        .conf("spark.sql.adaptive.coalescePartitions.enabled", "false"),
+                logs, Scenarios::skewedGroupBy);
+        t.print("stage.duration.maxOverP50", "stage.dataSkew.ratio", "stage.duration.max", "stage.tail.secondsLost");
+        assertThat(t.result()).isEqualTo(Scenarios.SKEW_ROWS);
+        t.assertFirst("skew");
+    }
+
+    @Test
+    @Order(3)
+    void sleepyTaskWithoutDataSkewRanksStragglersFirstWhileRunningAndAfter() {
+        ScenarioTriage t = ScenarioTriage.run("straggler", LocalSpark.builder(), logs, Scenarios::straggler, rest -> {
+            // live, while the slow task still runs and the other seven are done
+            Diagnosis running = Await.value("the live triage ranks the running straggler first", ScenarioTriage.PATIENCE,
+                    () -> Diagnosis.of(rest.read(), RuleCatalog.builtIn()),
+                    d -> !d.atLeast(Severity.WARNING).isEmpty()
+                            && d.atLeast(Severity.WARNING).get(0).rule().equals("stragglers.running-task"));
+            System.err.printf("ScenarioTest [straggler] while running: %s%n", ScenarioTriage.top(running));
+        });
+        t.print("stage.duration.maxOverP50", "stage.straggler.ratio", "stage.dataSkew.ratio", "stage.tail.secondsLost");
+        assertThat(t.result()).isEqualTo(Scenarios.STRAGGLER_ROWS);
+        t.assertFirst("stragglers");
+    }
+
+    @Test
+    @Order(4)
+    void sortMergeJoinWithATinySideRanksJoinsFirst() {
+        ScenarioTriage t = ScenarioTriage.run("sort-merge join, tiny side", LocalSpark.builder()
+                        .conf("spark.sql.autoBroadcastJoinThreshold", "-1"),
+                logs, Scenarios::joinWithTinySide);
+        t.print(ScopeKind.SQL, "sql.joins.sortMerge", "sql.join.smallSide", "sql.join.largeSide", "sql.join.sideRatio",
+                "sql.secondsLost.shuffle");
+        assertThat(t.result()).isEqualTo(Scenarios.JOIN_ORDERS);
+        t.assertFirst("joins");
+    }
+
+    @Test
+    @Order(5)
+    void sortWithLittleExecutionMemoryRanksSpillFirst() {
+        ScenarioTriage t = ScenarioTriage.run("spill", LocalSpark.builder()
+                        .conf("spark.sql.shuffle.partitions", "2")
+                        // a 512 MiB "machine" (Spark's own test knob, read by UnifiedMemoryManager)
+                        // with 10% for execution and storage: each of the two tasks gets ~10 MiB
+                        .conf("spark.testing.memory", Long.toString(512L << 20))
+                        .conf("spark.memory.fraction", "0.1")
+                        // spill at its in-memory size (~150 MB): lz4 makes it ~122 MB, too close to the rule's 100 MB
+                        .conf("spark.shuffle.spill.compress", "false"),
+                logs, Scenarios::sortThatSpills);
+        t.print("stage.spill.disk", "stage.spill.memory", "stage.spill.fractionOfData", "stage.dataSkew.ratio", "stage.wall");
+        assertThat(t.result()).isEqualTo(Scenarios.SPILL_ROWS);
+        t.assertFirst("spill");
+    }
+
+    @Test
+    @Order(6)
+    void udfThrowingOnABadRecordRanksErrorsDuringFirst() {
+        // local[2,3]: as on a cluster, Spark retries the failing task before it fails the job
+        ScenarioTriage t = ScenarioTriage.run("failing UDF", LocalSpark.builder().master("local[2,3]"), logs, s -> {
+            assertThatThrownBy(() -> Scenarios.failingUdf(s)).hasStackTraceContaining("bad record: id " + Scenarios.BAD_ID);
+            return Scenarios.BAD_ID;
+        });
+        t.print("stage.failures.count", "stage.failures.other", "stage.failed", "stage.failures.secondsLost");
+        assertThat(t.result()).as("the job failed as it should").isEqualTo(Scenarios.BAD_ID);
+        t.assertFirst("errors-during");
+        for (Diagnosis d : t.both()) {
+            // Spark 4 wraps the UDF's exception in SparkException [FAILED_EXECUTE_UDF]; the
+            // user's own exception and message must still reach the user
+            assertThat(d.atLeast(Severity.WARNING).get(0).remedies()).as(t.describe(d))
+                    .anySatisfy(r -> assertThat(r.text()).contains("IllegalArgumentException: bad record: id " + Scenarios.BAD_ID));
+        }
+    }
+
+    @Test
+    @Order(7)
+    void thousandsOfTinyTasksRankSchedulingFirst() {
+        ScenarioTriage t = ScenarioTriage.run("tiny tasks", LocalSpark.builder(), logs, Scenarios::tinyTasks);
+        t.print("stage.tasks.total", "stage.duration.p50", "stage.secondsLost", "stage.wall");
+        assertThat(t.result()).isEqualTo(Scenarios.TINY_TASKS);
+        t.assertFirst("scheduling");
+    }
+
+    @Test
+    @Order(8)
+    void collectingAHundredMegabytesRanksDriverMemoryFirst() {
+        ScenarioTriage t = ScenarioTriage.run("large collect", LocalSpark.builder(), logs, Scenarios::largeCollect);
+        t.print("stage.resultSize", "stage.resultSize.fractionOfMax", "stage.wall.seconds");
+        assertThat(t.result()).isEqualTo(Scenarios.COLLECT_MB * (1L << 20));
+        t.assertFirst("driver-memory");
+    }
+}

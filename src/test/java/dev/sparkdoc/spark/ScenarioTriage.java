@@ -1,0 +1,118 @@
+package dev.sparkdoc.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.rules.RuleCatalog;
+import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.signals.ScopeFacts;
+import dev.sparkdoc.signals.ScopeKind;
+import dev.sparkdoc.signals.Signals;
+import dev.sparkdoc.source.AppSelector;
+import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.eventlog.EventLogSource;
+import dev.sparkdoc.source.rest.RestSource;
+import dev.sparkdoc.target.Target;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * One scenario's application, triaged twice with the built-in rules: live over the driver's REST
+ * API once the workload returned (Spark still running), and from its event log after Spark
+ * stopped. Prints the top findings of both, for the timing and tuning notes.
+ */
+record ScenarioTriage(String name, long result, Diagnosis live, Diagnosis log, long millis) {
+
+    static final Duration PATIENCE = Duration.ofMinutes(2);
+
+    /** A scenario's Spark work; returns a number the test checks, so the work really happened. */
+    interface Workload {
+        long run(SparkSession spark);
+    }
+
+    static ScenarioTriage run(String name, LocalSpark.Builder builder, Path logs, Workload workload) {
+        return run(name, builder, logs, workload, rest -> { });
+    }
+
+    /** As {@link #run(String, LocalSpark.Builder, Path, Workload)}, calling {@code whileRunning} while the workload runs. */
+    static ScenarioTriage run(String name, LocalSpark.Builder builder, Path logs, Workload workload,
+                              Consumer<RestSource> whileRunning) {
+        long t0 = System.nanoTime();
+        Diagnosis live;
+        Diagnosis fromLog;
+        long result;
+        try (LocalSpark spark = builder.appName("scenario: " + name).eventLog(logs, EventLogFormat.plain()).start();
+             RestSource rest = new RestSource(new Target.Http(URI.create(spark.uiUrl() + "/")), AppSelector.ANY,
+                     HttpOptions.DEFAULT)) {
+            BackgroundJob job = BackgroundJob.start(spark.session(), "scenario: " + name, workload::run);
+            whileRunning.accept(rest);
+            result = job.await(PATIENCE);
+            // the UI's status store and the event-log writer see the job's end asynchronously
+            spark.awaitListenersIdle();
+            live = Diagnosis.of(rest.read(), RuleCatalog.builtIn());
+            Path log = spark.stop();
+            fromLog = Diagnosis.of(new EventLogSource(log).read(), RuleCatalog.builtIn());
+        }
+        ScenarioTriage t = new ScenarioTriage(name, result, live, fromLog, (System.nanoTime() - t0) / 1_000_000);
+        System.err.printf("ScenarioTest [%s] %d ms%n  live: %s%n  log:  %s%n", name, t.millis(), top(live), top(fromLog));
+        return t;
+    }
+
+    List<Diagnosis> both() {
+        return List.of(live, log);
+    }
+
+    /** The first finding at warning or above is of {@code family}, from both sources. */
+    void assertFirst(String family) {
+        for (Diagnosis d : both()) {
+            List<Finding> serious = d.atLeast(Severity.WARNING);
+            assertThat(serious).as(describe(d)).isNotEmpty();
+            assertThat(serious.get(0).family()).as(describe(d)).isEqualTo(family);
+        }
+    }
+
+    /** Every finding with its condition's leaves: the message of a failed assertion. */
+    String describe(Diagnosis d) {
+        String findings = d.findings().stream().map(ScenarioTriage::line).collect(Collectors.joining("\n  "));
+        return name + ", " + d.snapshot().source().kind() + ": findings\n  " + (findings.isEmpty() ? "(none)" : findings);
+    }
+
+    void print(String... facts) {
+        print(ScopeKind.STAGE, facts);
+    }
+
+    /** The facts a scenario's rule reads, per scope and source: what is needed to tune a threshold. */
+    void print(ScopeKind kind, String... facts) {
+        for (Diagnosis d : both()) {
+            AppSnapshot s = d.snapshot();
+            for (ScopeFacts scope : Signals.compute(s).of(kind)) {
+                String values = Arrays.stream(facts)
+                        .map(f -> f + "=" + scope.value(f).stream().mapToObj(v -> String.format(Locale.ROOT, "%.3g", v))
+                                .findFirst().orElse("-"))
+                        .collect(Collectors.joining(" "));
+                System.err.printf("  %s %s %s: %s%n", name, s.source().kind(), scope.scope().label(), values);
+            }
+        }
+    }
+
+    static String top(Diagnosis d) {
+        return d.findings().stream().limit(3).map(f -> f.rule() + " " + f.severity() + " "
+                + String.format(Locale.ROOT, "%.1fs", f.secondsLost())).collect(Collectors.joining(", "));
+    }
+
+    private static String line(Finding f) {
+        String leaves = f.evidence().stream().filter(e -> e.op().isPresent())
+                .map(e -> e.fact() + "=" + e.display()).collect(Collectors.joining(" "));
+        return String.format(Locale.ROOT, "%s %s %.1fs on %s: %s [%s]", f.rule(), f.severity(), f.secondsLost(),
+                f.scope().label(), f.title(), leaves);
+    }
+}
