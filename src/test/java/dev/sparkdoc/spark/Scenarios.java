@@ -2,6 +2,7 @@ package dev.sparkdoc.spark;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.concat;
+import static org.apache.spark.sql.functions.length;
 import static org.apache.spark.sql.functions.sha2;
 import static org.apache.spark.sql.functions.sum;
 
@@ -46,7 +47,7 @@ final class Scenarios {
 
     static final long STRAGGLER_ROWS = STRAGGLER_PARTITIONS * 10_000L;
 
-    /** Rows of the large side of the join; the small side has 1,000 (16 KB shuffled vs ~32 MB). */
+    /** Rows of the large side of the join; the small side has 1,000 (16 KB shuffled vs ~150 MB). */
     static final long JOIN_ORDERS = 2_000_000;
 
     /** Rows of ~100 bytes the spilling sort sorts: ~150 MB spilled, over the rule's 100 MB. */
@@ -96,10 +97,13 @@ final class Scenarios {
     static long joinWithTinySide(SparkSession spark) {
         Dataset<Row> orders = spark.range(0, JOIN_ORDERS, 1, 4).toDF("id")
                 .withColumn("key", col("id").mod(1_000))
-                .withColumn("amount", col("id").multiply(7).mod(1_000));
+                .withColumn("amount", col("id").multiply(7).mod(1_000))
+                // A payload makes the large side weigh what real order rows do (~80 bytes each).
+                .withColumn("note", sha2(col("id").cast("string"), 256));
         Dataset<Row> customers = spark.range(0, 1_000, 1, 1).toDF("key")
                 .withColumn("segment", col("key").mod(7));
-        return orders.join(customers, "key").count();
+        // Sum the payload's length so that Spark cannot prune it before the shuffle.
+        return orders.join(customers, "key").agg(sum(length(col("note")))).first().getLong(0);
     }
 
     /**

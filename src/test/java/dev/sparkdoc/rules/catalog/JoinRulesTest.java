@@ -48,8 +48,8 @@ class JoinRulesTest {
 
     @Test
     @NearMiss(SMALL_SIDE)
-    void queryWithFourSecondsOfShuffleStaysQuiet() {
-        silent(sortMergeJoin(20 * MIB, 4 * GIB, 4));
+    void smallQueryWithFourSecondsOfShuffleStaysQuiet() {
+        silent(sortMergeJoin(1 * MIB, 60 * MIB, 4));
     }
 
     private static Snapshots join(String operator, long durationMs) {
