@@ -75,10 +75,10 @@ final class ChainBuilder {
         return elements.get(cursor);
     }
 
-    /** Adds the next (inner) exception, or merges it into the equal one already there; returns where it went. */
+    /** Adds the next (inner) exception, or merges it into the equal one already in the chain (Spark prints a task failure inside "Job aborted" and again as "Caused by:"); returns where it went. */
     Element addCause(Thrown t) {
         awaitingCause = false;
-        for (int i = Math.max(cursor, 0); i < elements.size(); i++) {
+        for (int i = 0; i < elements.size(); i++) {
             Element e = elements.get(i);
             if (same(e, t)) {
                 merge(e, t);

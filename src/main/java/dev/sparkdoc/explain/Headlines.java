@@ -78,7 +78,8 @@ final class Headlines {
                 return Optional.of(thrown(h.get(), Thrown.Origin.JVM));
             }
             Matcher r = TASK_REASON.matcher(reason);
-            if (r.matches()) {
+            // speculation and cancelled stages kill tasks on purpose: not an error to explain
+            if (r.matches() && !r.group(1).equals("TaskKilled") && !r.group(1).equals("TaskCommitDenied")) {
                 return Optional.of(new Thrown(r.group(1), clean(r.group(2)), Optional.empty(), java.util.List.of(), Thrown.Origin.TASK_REASON));
             }
         }
