@@ -1,0 +1,65 @@
+package dev.sparkdoc.explain;
+
+import java.util.List;
+import java.util.ListIterator;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Finds the user's own frame: the innermost frame that is not Spark, Py4J, Scala, the Java
+ * runtime, pyspark or an installed Python package. Starts at the root cause and walks outwards,
+ * because a cause's trace is often only library frames (a NotSerializableException is thrown
+ * inside java.io; the user's call is in the wrapping "Task not serializable" trace).
+ */
+final class UserFrames {
+
+    private static final List<String> JVM_LIBRARIES = List.of(
+            "org.apache.spark.", "scala.", "java.", "javax.", "jdk.", "sun.", "com.sun.", "py4j.",
+            "org.apache.hadoop.", "io.netty.", "org.sparkproject.", "com.esotericsoftware.", "com.twitter.chill.",
+            "org.apache.parquet.", "org.apache.orc.", "org.apache.arrow.", "org.apache.avro.", "com.fasterxml.",
+            "org.apache.commons.", "org.codehaus.janino.", "org.apache.logging.", "org.slf4j.", "org.apache.ivy.",
+            "org.json4s.", "org.apache.hive.", "org.apache.zookeeper.", "org.eclipse.jetty.", "org.glassfish.");
+    /** pyspark (also zipped on executors), py4j, installed packages and the standard library. */
+    private static final Pattern PYTHON_LIBRARY = Pattern.compile(
+            "[/\\\\]pyspark[/\\\\]|pyspark\\.zip|[/\\\\]py4j[/\\\\]|py4j-[\\d.]+-src\\.zip|site-packages|dist-packages"
+                    + "|^<frozen |[/\\\\]lib[/\\\\]python\\d|[/\\\\]Lib[/\\\\]");
+
+    private UserFrames() {
+    }
+
+    static Optional<Frame> find(ErrorChain chain) {
+        List<Thrown> elements = chain.elements();
+        for (int i = elements.size() - 1; i >= 0; i--) {
+            Optional<Frame> f = innermostUserFrame(elements.get(i).frames());
+            if (f.isPresent()) {
+                return f;
+            }
+        }
+        return Optional.empty();
+    }
+
+    static boolean isLibrary(Frame f) {
+        if (f.python()) {
+            return PYTHON_LIBRARY.matcher(f.file()).find();
+        }
+        String fn = f.function();
+        return JVM_LIBRARIES.stream().anyMatch(fn::startsWith);
+    }
+
+    /** JVM traces list the innermost frame first, Python tracebacks last. */
+    private static Optional<Frame> innermostUserFrame(List<Frame> frames) {
+        ListIterator<Frame> it = frames.listIterator(frames.size());
+        while (it.hasPrevious()) {
+            Frame f = it.previous();
+            if (f.python() && !isLibrary(f)) {
+                return Optional.of(f);
+            }
+        }
+        for (Frame f : frames) {
+            if (!f.python() && !isLibrary(f)) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
+    }
+}
