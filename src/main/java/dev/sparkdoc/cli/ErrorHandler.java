@@ -1,6 +1,6 @@
 package dev.sparkdoc.cli;
 
-import dev.sparkdoc.rules.RuleFileException;
+import dev.sparkdoc.firstaid.DataFileException;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.target.TargetException;
 import java.io.IOException;
@@ -33,7 +33,7 @@ final class ErrorHandler implements IExecutionExceptionHandler {
 
     static int exitCodeOf(Throwable ex) {
         if (ex instanceof TargetException || ex instanceof CommandLine.ParameterException
-                || ex instanceof UsageException || ex instanceof RuleFileException) {
+                || ex instanceof UsageException || ex instanceof DataFileException) {
             return ExitCode.USAGE;
         }
         if (ex instanceof SourceException) {

@@ -1,6 +1,6 @@
 package dev.sparkdoc.explain;
 
-import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.firstaid.Remedy;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -17,7 +17,7 @@ public record ErrorPattern(
         String family,
         String title,
         double confidence,
-        List<Finding.Remedy> remedies,
+        List<Remedy> remedies,
         String docs) {
 
     public ErrorPattern {

@@ -1,6 +1,7 @@
 package dev.sparkdoc.explain;
 
-import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.firstaid.Families;
+import dev.sparkdoc.firstaid.Remedy;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,7 +13,7 @@ import java.util.Optional;
  * @param message     the root exception's message (first line)
  * @param errorClass  Spark's error class ("DIVIDE_BY_ZERO") when the root names one
  * @param userFrame   the innermost frame in the user's own code, if any was printed
- * @param family      the first-aid family id (see {@code dev.sparkdoc.rules.Families})
+ * @param family      the first-aid family id (see {@code dev.sparkdoc.firstaid.Families})
  * @param title       what went wrong, in a sentence
  * @param remedies    what to do, with the exact settings
  * @param docs        where to read more
@@ -29,7 +30,7 @@ public record ExplainedError(
         Optional<Frame> userFrame,
         String family,
         String title,
-        List<Finding.Remedy> remedies,
+        List<Remedy> remedies,
         String docs,
         String pattern,
         double confidence,

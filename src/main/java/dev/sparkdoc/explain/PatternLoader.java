@@ -1,12 +1,12 @@
 package dev.sparkdoc.explain;
 
+import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.explain.ErrorPattern.Target;
 import dev.sparkdoc.explain.YamlTree.Mapping;
 import dev.sparkdoc.explain.YamlTree.Scalar;
 import dev.sparkdoc.explain.YamlTree.Seq;
-import dev.sparkdoc.rules.Families;
-import dev.sparkdoc.rules.Finding;
-import dev.sparkdoc.rules.RuleFileException;
+import dev.sparkdoc.firstaid.Families;
+import dev.sparkdoc.firstaid.DataFileException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -136,8 +136,8 @@ public final class PatternLoader {
         }
     }
 
-    private List<Finding.Remedy> remedies(Mapping m) {
-        List<Finding.Remedy> out = new ArrayList<>();
+    private List<Remedy> remedies(Mapping m) {
+        List<Remedy> out = new ArrayList<>();
         for (YamlTree t : items(m.fields().get("remedies"))) {
             Mapping r = mapping(t, "each remedy is a mapping with 'text', optional 'conf' and 'code'");
             checkKeys(r, REMEDY_KEYS);
@@ -148,7 +148,7 @@ public final class PatternLoader {
                 throw error(r.fields().get("conf"), "'conf' is a mapping of Spark settings");
             }
             String code = optionalText(r, "code");
-            out.add(new Finding.Remedy(text(r, "text"), conf, code.isEmpty() ? Optional.empty() : Optional.of(code)));
+            out.add(new Remedy(text(r, "text"), conf, code.isEmpty() ? Optional.empty() : Optional.of(code)));
         }
         return out;
     }
@@ -156,7 +156,7 @@ public final class PatternLoader {
     private void checkKeys(Mapping m, Set<String> known) {
         for (String key : m.fields().keySet()) {
             if (!known.contains(key)) {
-                throw new RuleFileException(file, m.keyLines().get(key), "unknown key '" + key + "' (known: " + String.join(", ", new TreeSet<>(known)) + ")");
+                throw new DataFileException(file, m.keyLines().get(key), "unknown key '" + key + "' (known: " + String.join(", ", new TreeSet<>(known)) + ")");
             }
         }
     }
@@ -199,7 +199,7 @@ public final class PatternLoader {
         throw error(t, expected);
     }
 
-    private RuleFileException error(YamlTree t, String reason) {
-        return new RuleFileException(file, t == null ? 1 : t.line(), reason);
+    private DataFileException error(YamlTree t, String reason) {
+        return new DataFileException(file, t == null ? 1 : t.line(), reason);
     }
 }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import dev.sparkdoc.rules.RuleFileException;
+import dev.sparkdoc.firstaid.DataFileException;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -33,15 +33,15 @@ sealed interface YamlTree {
     static YamlTree parse(Reader reader, String file) {
         try (JsonParser p = new YAMLFactory().createParser(reader)) {
             if (p.nextToken() == null) {
-                throw new RuleFileException(file, 1, "empty file");
+                throw new DataFileException(file, 1, "empty file");
             }
             return read(p, file);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             String msg = e.getOriginalMessage() == null ? "syntax error" : e.getOriginalMessage().lines().findFirst().orElse("");
-            throw new RuleFileException(file, at == null ? 1 : at.getLineNr(), "not valid YAML: " + msg);
+            throw new DataFileException(file, at == null ? 1 : at.getLineNr(), "not valid YAML: " + msg);
         } catch (IOException e) {
-            throw new RuleFileException(file, 1, "cannot be read: " + e.getMessage());
+            throw new DataFileException(file, 1, "cannot be read: " + e.getMessage());
         }
     }
 
@@ -55,7 +55,7 @@ sealed interface YamlTree {
                     String key = p.currentName();
                     int keyLine = p.currentTokenLocation().getLineNr();
                     if (fields.containsKey(key)) {
-                        throw new RuleFileException(file, keyLine, "duplicate key '" + key + "'");
+                        throw new DataFileException(file, keyLine, "duplicate key '" + key + "'");
                     }
                     p.nextToken();
                     keyLines.put(key, keyLine);

@@ -1,5 +1,6 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.firstaid.Remedy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -69,7 +70,7 @@ public final class ExplainJson {
         }
     }
 
-    private static void remedy(ObjectNode o, Finding.Remedy r) {
+    private static void remedy(ObjectNode o, Remedy r) {
         o.put("text", r.text());
         ObjectNode conf = o.putObject("conf");
         r.conf().forEach(conf::put);

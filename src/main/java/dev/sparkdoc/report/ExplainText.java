@@ -1,8 +1,9 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.explain.ExplainedError;
 import dev.sparkdoc.explain.Thrown;
-import dev.sparkdoc.rules.Families;
+import dev.sparkdoc.firstaid.Families;
 import dev.sparkdoc.rules.Finding;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,7 @@ public final class ExplainText {
             if (e.occurrences() > 1) {
                 out.add("   seen:   " + e.occurrences() + " times, first at line " + e.firstLine());
             }
-            for (Finding.Remedy r : e.remedies()) {
+            for (Remedy r : e.remedies()) {
                 out.add("   fix:    " + r.text());
                 r.conf().forEach((k, v) -> out.add("           --conf " + k + "=" + v));
                 r.code().ifPresent(c -> c.lines().forEach(l -> out.add("           " + l)));

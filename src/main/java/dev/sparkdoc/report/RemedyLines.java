@@ -1,5 +1,6 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.rules.Finding;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,9 +14,9 @@ final class RemedyLines {
     private RemedyLines() {
     }
 
-    static List<String> of(List<Finding.Remedy> remedies) {
+    static List<String> of(List<Remedy> remedies) {
         List<String> out = new ArrayList<>();
-        for (Finding.Remedy r : remedies) {
+        for (Remedy r : remedies) {
             out.addAll(of(r.text(), r.conf(), r.code()));
         }
         return out;

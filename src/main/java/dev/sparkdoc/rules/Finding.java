@@ -1,5 +1,6 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.signals.Scope;
 import java.util.List;
 import java.util.Map;
@@ -36,10 +37,4 @@ public record Finding(
                            Optional<String> op, Optional<Double> threshold) {
     }
 
-    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
-    public record Remedy(String text, Map<String, String> conf, Optional<String> code) {
-        public Remedy {
-            conf = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(conf));
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.firstaid.DataFileException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -48,14 +49,14 @@ public final class RuleCatalog {
         try (Stream<Path> s = Files.isDirectory(dirOrFile) ? Files.list(dirOrFile) : Stream.of(dirOrFile)) {
             files = s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).sorted().toList();
         } catch (IOException e) {
-            throw new RuleFileException(dirOrFile.toString(), 0, "cannot read: " + e.getMessage());
+            throw new DataFileException(dirOrFile.toString(), 0, "cannot read: " + e.getMessage());
         }
         List<Rule> rules = new ArrayList<>();
         for (Path f : files) {
             try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
                 rules.addAll(RuleParser.parse(r, f.toString()));
             } catch (IOException e) {
-                throw new RuleFileException(f.toString(), 0, "cannot read: " + e.getMessage());
+                throw new DataFileException(f.toString(), 0, "cannot read: " + e.getMessage());
             }
         }
         return checkUniqueIds(rules);
@@ -94,7 +95,7 @@ public final class RuleCatalog {
             Rule before = seen.put(r.id(), r);
             if (before != null) {
                 String[] at = r.origin().split(":(?=\\d+$)");
-                throw new RuleFileException(at[0], Integer.parseInt(at[1]),
+                throw new DataFileException(at[0], Integer.parseInt(at[1]),
                         "rule id '" + r.id() + "' is already defined at " + before.origin());
             }
         }

@@ -1,5 +1,6 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.signals.FactCatalog;
 import dev.sparkdoc.signals.FactDef;
 import dev.sparkdoc.signals.FactFormat;
@@ -50,16 +51,16 @@ public final class RuleEngine {
                 .map(OptionalDouble::getAsDouble)
                 .map(v -> Math.max(0, v))
                 .orElse(0.0);
-        List<Finding.Remedy> remedies = rule.remedies().stream().map(r -> remedy(r, facts)).toList();
+        List<Remedy> remedies = rule.remedies().stream().map(r -> remedy(r, facts)).toList();
         return Optional.of(new Finding(rule.id(), rule.family(), rule.severity().of(facts),
                 Templates.fill(rule.title(), facts), facts.scope(), secondsLost, rule.confidence(),
                 evidence(rule, leaves, facts), remedies, Templates.fill(rule.verify(), facts), rule.docs()));
     }
 
-    private static Finding.Remedy remedy(Rule.RemedyTemplate r, ScopeFacts facts) {
+    private static Remedy remedy(Rule.RemedyTemplate r, ScopeFacts facts) {
         var conf = new java.util.LinkedHashMap<String, String>();
         r.conf().forEach((k, v) -> conf.put(k, Templates.fill(v, facts)));
-        return new Finding.Remedy(Templates.fill(r.text(), facts), conf, r.code().map(c -> Templates.fill(c, facts)));
+        return new Remedy(Templates.fill(r.text(), facts), conf, r.code().map(c -> Templates.fill(c, facts)));
     }
 
     /** The leaves that held, with their thresholds, then the rule's extra evidence facts. */

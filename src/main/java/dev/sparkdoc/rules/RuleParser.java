@@ -1,5 +1,7 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.firstaid.DataFileException;
+import dev.sparkdoc.firstaid.Families;
 import dev.sparkdoc.rules.YamlNode.Mapping;
 import dev.sparkdoc.rules.YamlNode.Scalar;
 import dev.sparkdoc.rules.YamlNode.Sequence;
@@ -51,7 +53,7 @@ final class RuleParser {
     private Rule rule(Mapping m) {
         for (String key : m.fields().keySet()) {
             if (!RULE_KEYS.contains(key)) {
-                throw new RuleFileException(file, m.keyLines().get(key), "unknown key '" + key + "' (known: " + String.join(", ", new java.util.TreeSet<>(RULE_KEYS)) + ")");
+                throw new DataFileException(file, m.keyLines().get(key), "unknown key '" + key + "' (known: " + String.join(", ", new java.util.TreeSet<>(RULE_KEYS)) + ")");
             }
         }
         String id = text(m, "id");
@@ -155,7 +157,7 @@ final class RuleParser {
 
     private List<Rule.RemedyTemplate> remedies(YamlNode node) {
         if (node == null) {
-            throw new RuleFileException(file, 0, "a rule needs at least one remedy");
+            throw new DataFileException(file, 0, "a rule needs at least one remedy");
         }
         if (!(node instanceof Sequence seq) || seq.items().isEmpty()) {
             throw error(node, "'remedies' is a non-empty list of {text, conf, code}");
@@ -244,7 +246,7 @@ final class RuleParser {
         }
     }
 
-    private RuleFileException error(YamlNode node, String reason) {
-        return new RuleFileException(file, node == null ? 0 : node.line(), reason);
+    private DataFileException error(YamlNode node, String reason) {
+        return new DataFileException(file, node == null ? 0 : node.line(), reason);
     }
 }

@@ -1,5 +1,6 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.firstaid.DataFileException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -32,19 +33,19 @@ sealed interface YamlNode {
 
     YAMLFactory FACTORY = new YAMLFactory();
 
-    /** Parses one YAML document; throws {@link RuleFileException} with the line on a syntax error. */
+    /** Parses one YAML document; throws {@link DataFileException} with the line on a syntax error. */
     static YamlNode parse(Reader reader, String file) {
         try (JsonParser p = FACTORY.createParser(reader)) {
             JsonToken first = p.nextToken();
             if (first == null) {
-                throw new RuleFileException(file, 1, "empty file");
+                throw new DataFileException(file, 1, "empty file");
             }
             return read(p, file);
         } catch (IOException e) {
             int line = e instanceof com.fasterxml.jackson.core.JsonProcessingException jpe && jpe.getLocation() != null
                     ? jpe.getLocation().getLineNr() : 1;
             String msg = e instanceof com.fasterxml.jackson.core.JsonProcessingException jpe ? jpe.getOriginalMessage() : e.getMessage();
-            throw new RuleFileException(file, line, "not valid YAML: " + firstLine(msg));
+            throw new DataFileException(file, line, "not valid YAML: " + firstLine(msg));
         }
     }
 
@@ -59,7 +60,7 @@ sealed interface YamlNode {
                     String key = p.currentName();
                     int keyLine = p.currentTokenLocation().getLineNr();
                     if (fields.containsKey(key)) {
-                        throw new RuleFileException(file, keyLine, "duplicate key '" + key + "'");
+                        throw new DataFileException(file, keyLine, "duplicate key '" + key + "'");
                     }
                     p.nextToken();
                     keyLines.put(key, keyLine);

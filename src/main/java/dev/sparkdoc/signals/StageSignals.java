@@ -1,5 +1,7 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.explain.ErrorClassifier;
+import dev.sparkdoc.explain.ExplainedError;
 import dev.sparkdoc.model.Quantiles;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
@@ -11,9 +13,12 @@ import dev.sparkdoc.model.TaskSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Facts about one stage attempt: time, skew, stragglers, spill, GC, overhead and failures. */
 public final class StageSignals {
+
+    private static final ErrorClassifier CLASSIFIER = ErrorClassifier.builtIn();
 
     /** Spark's advice for a partition: about 128 MiB (spark.sql.files.maxPartitionBytes, AQE advisory size 64 MiB). */
     static final long TARGET_PARTITION_BYTES = 128L << 20;
@@ -246,8 +251,25 @@ public final class StageSignals {
                 .filter(f -> FailureKind.classify(f.reason(), f.message() + "\n" + f.detail()) != FailureKind.KILLED)
                 .max(java.util.Comparator.comparingInt(TaskFailure::count)
                         .thenComparing(f -> -stage.failures().indexOf(f)))
-                .ifPresent(f -> sink.text("stage.failure.exception", f.exceptionClass().orElse(f.reason()))
-                        .text("stage.failure.message", ExceptionNames.headline(f.message(), f.detail()))
-                        .text("stage.failure.where", "executor " + f.executorId() + " on " + f.host()));
+                .ifPresent(f -> nameFailure(f, sink));
+    }
+
+    /**
+     * Names a failure by its root error, as {@code sparkdoc explain} does: Spark 4 wraps UDF
+     * errors in SparkException [FAILED_EXECUTE_UDF] and PySpark ones in PythonException, so the
+     * class Spark reports says little; the classifier finds the real one and the user's frame
+     * ("ZeroDivisionError in f at job.py:17").
+     */
+    private static void nameFailure(TaskFailure f, FactSink sink) {
+        sink.text("stage.failure.where", "executor " + f.executorId() + " on " + f.host());
+        Optional<ExplainedError> root = CLASSIFIER.classify(f.message() + "\n" + f.detail()).stream()
+                .filter(ExplainedError::recognised).findFirst();
+        if (root.isPresent()) {
+            sink.text("stage.failure.exception", root.get().exception())
+                    .text("stage.failure.message", root.get().summary());
+            return;
+        }
+        sink.text("stage.failure.exception", f.exceptionClass().orElse(f.reason()))
+                .text("stage.failure.message", ExceptionNames.headline(f.message(), f.detail()));
     }
 }

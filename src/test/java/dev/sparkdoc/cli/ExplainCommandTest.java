@@ -40,7 +40,6 @@ class ExplainCommandTest {
             System.setErr(e);
             System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
             var cli = Main.commandLine();
-            cli.addSubcommand("explain", new ExplainCommand());
             cli.setOut(new PrintWriter(o, true));
             cli.setErr(new PrintWriter(e, true));
             int code = cli.execute(args);

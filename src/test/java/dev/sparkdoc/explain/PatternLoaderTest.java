@@ -3,8 +3,8 @@ package dev.sparkdoc.explain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sparkdoc.rules.Families;
-import dev.sparkdoc.rules.RuleFileException;
+import dev.sparkdoc.firstaid.Families;
+import dev.sparkdoc.firstaid.DataFileException;
 import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -40,7 +40,7 @@ class PatternLoaderTest {
                 """;
 
         assertThatThrownBy(() -> PatternLoader.parse(new StringReader(yaml), "mine.yaml"))
-                .isInstanceOf(RuleFileException.class)
+                .isInstanceOf(DataFileException.class)
                 .hasMessageStartingWith("mine.yaml:4: bad regex in 'match'");
     }
 

@@ -1,5 +1,7 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.firstaid.DataFileException;
+import dev.sparkdoc.firstaid.Families;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -77,7 +79,7 @@ class RuleCatalogTest {
                     remedies: [ { text: "r" } ]
                 """);
         assertThatThrownBy(() -> RuleCatalog.load(f))
-                .isInstanceOf(RuleFileException.class)
+                .isInstanceOf(DataFileException.class)
                 .hasMessageContaining("bad.yaml:8:")
                 .hasMessageContaining("did you mean stage.duration.maxOverP50");
     }

@@ -116,7 +116,7 @@ class StageSignalsTest {
         assertThat(value(f, "stage.failures.other")).isEqualTo(1.0);
         assertThat(value(f, "stage.failures.diskFull")).isEqualTo(4.0);
         assertThat(f.text("stage.failure.exception")).contains("java.io.IOException");
-        assertThat(f.text("stage.failure.message")).contains("java.io.IOException: No space left on device");
+        assertThat(f.text("stage.failure.message")).contains("IOException: No space left on device");
         assertThat(f.text("stage.failure.where")).contains("executor 1 on host-1");
     }
 

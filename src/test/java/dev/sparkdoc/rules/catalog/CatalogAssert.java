@@ -1,5 +1,6 @@
 package dev.sparkdoc.rules.catalog;
 
+import dev.sparkdoc.firstaid.Remedy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.rules.Diagnosis;
@@ -72,7 +73,7 @@ final class CatalogAssert {
         assertThat(f.remedies()).hasSameSizeAs(rule.remedies());
         for (int i = 0; i < f.remedies().size(); i++) {
             Rule.RemedyTemplate t = rule.remedies().get(i);
-            Finding.Remedy r = f.remedies().get(i);
+            Remedy r = f.remedies().get(i);
             filled(t.text(), r.text());
             t.conf().forEach((k, v) -> filled(v, r.conf().get(k)));
             t.code().ifPresent(c -> filled(c, r.code().orElseThrow()));
@@ -104,6 +105,6 @@ final class CatalogAssert {
     }
 
     static String remedyTexts(Finding f) {
-        return f.remedies().stream().map(Finding.Remedy::text).collect(Collectors.joining("\n"));
+        return f.remedies().stream().map(Remedy::text).collect(Collectors.joining("\n"));
     }
 }

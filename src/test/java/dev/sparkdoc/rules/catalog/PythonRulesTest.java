@@ -44,7 +44,7 @@ class PythonRulesTest {
         Finding f = fires(s, EXCEPTION, "17.0");
 
         assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
-        assertThat(f.title()).isEqualTo("Python error in stage 17: ZeroDivisionError: division by zero");
+        assertThat(f.title()).isEqualTo("Python error in stage 17: ZeroDivisionError in divide at job.py:12");
         assertThat(f.secondsLost()).isEqualTo(30.0);
         assertThat(remedyTexts(f)).contains("(executor 1 on host-1)");
         assertThat(conf(f, "spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled")).isEqualTo("true");

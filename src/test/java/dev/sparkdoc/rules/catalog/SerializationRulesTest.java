@@ -34,7 +34,7 @@ class SerializationRulesTest {
         Finding f = fires(failingWith("org.apache.spark.SparkException", KRYO_OVERFLOW), TASKS, "16.0");
 
         assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
-        assertThat(f.title()).isEqualTo("Stage 16 failed to serialize: " + KRYO_OVERFLOW);
+        assertThat(f.title()).isEqualTo("Stage 16 failed to serialize: " + KRYO_OVERFLOW.replace("org.apache.spark.", ""));
         assertThat(f.secondsLost()).isEqualTo(30.0);
         assertThat(evidence(f, "stage.failures.count")).isEqualTo(4.0);
         assertThat(conf(f, "spark.kryoserializer.buffer.max")).isEqualTo("512m");

@@ -1,4 +1,4 @@
-package dev.sparkdoc.rules;
+package dev.sparkdoc.firstaid;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,12 +1,12 @@
-package dev.sparkdoc.rules;
+package dev.sparkdoc.firstaid;
 
-/** A rule file is broken: says which file, which line and why. */
-public class RuleFileException extends RuntimeException {
+/** A data file (rules, error patterns) is broken: says which file, which line and why. Exit code 2. */
+public class DataFileException extends RuntimeException {
 
     private final String file;
     private final int line;
 
-    public RuleFileException(String file, int line, String reason) {
+    public DataFileException(String file, int line, String reason) {
         super(file + ":" + line + ": " + reason);
         this.file = file;
         this.line = line;
