@@ -13,13 +13,16 @@ import java.util.Map;
 /**
  * The fleet report for people: a one-line verdict, then one ranked table row per application
  * (worst level, time lost by its top finding, duration, id and name) with its top finding below.
- * Fixed columns take 40 characters; the rest of the width holds the application and finding.
+ * Fixed columns take 33 characters; the rest of the width (47 at 80 columns) holds the
+ * application and its finding. Times are compact ({@code 6.2s}, {@code 8m55s}) to leave room.
  */
 public final class FleetText {
 
-    private static final String ROW = "%3s  %-8s  %10s  %11s  ";
+    private static final String ROW = "%3s  %-8s  %6s  %8s  ";
     private static final int FIXED = String.format(Locale.ROOT, ROW, "", "", "", "").length();
     private static final String INDENT = " ".repeat(FIXED);
+    /** Errors carry URLs that cannot be wrapped: they get most of the width. */
+    private static final String ERROR_INDENT = " ".repeat(5);
     private static final DateTimeFormatter SINCE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
 
     private FleetText() {
@@ -50,22 +53,21 @@ public final class FleetText {
     private static String scope(FleetReport r) {
         Map<String, Integer> c = r.verdict().counts();
         String since = r.source().since().map(s -> " since " + SINCE.format(s)).orElse("");
-        String counts = String.format(Locale.ROOT, "%d critical, %d warning, %d info, %d ok", c.get("critical"),
-                c.get("warning"), c.get("info"), c.get("ok")) + (c.get("error") > 0 ? ", " + c.get("error") + " unreadable" : "");
+        String counts = nonZero(c, List.of("critical", "warning", "info", "ok", "error")).replace(" error", " unreadable");
         return FleetReport.apps(r.applications().size()).replace("application", "completed application")
-                + " at " + r.source().target() + since + " · " + counts;
+                + " at " + r.source().target() + since + (counts.isEmpty() ? "" : " · " + counts);
     }
 
     private static void row(FleetReport.Entry e, int w, Theme theme, List<String> out) {
         FleetReport.App app = e.application();
         String level = e.error().isPresent() ? "error" : e.verdict().map(v -> v.worstSeverity().id()).orElse("?");
-        String lost = e.findings().isEmpty() ? "-" : FactFormat.duration(e.findings().get(0).secondsLost() * 1000);
+        String lost = e.findings().isEmpty() ? "-" : compact(e.findings().get(0).secondsLost() * 1000);
         String cells = String.format(Locale.ROOT, "%3d  ", e.rank())
                 + paint(theme, e, String.format(Locale.ROOT, "%-8s", level))
-                + String.format(Locale.ROOT, "  %10s  %11s  ", lost, FactFormat.duration(app.durationMs()));
+                + String.format(Locale.ROOT, "  %6s  %8s  ", lost, compact(app.durationMs()));
         out.add(cells + title(app, w - FIXED));
         if (e.error().isPresent()) {
-            Wrap.lines("could not be read: " + e.error().get(), w, INDENT, INDENT + "  ")
+            Wrap.lines("could not be read: " + e.error().get(), w, ERROR_INDENT, ERROR_INDENT + "  ")
                     .forEach(line -> out.add(theme.dim(line)));
             return;
         }
@@ -91,9 +93,29 @@ public final class FleetText {
 
     private static String totals(FleetReport.Entry e) {
         Map<String, Integer> c = e.verdict().map(TriageReport.Verdict::counts).orElse(Map.of());
-        return FactFormat.duration(e.secondsLost() * 1000) + " lost in all · "
-                + String.format(Locale.ROOT, "%d critical, %d warning, %d info",
-                c.getOrDefault("critical", 0), c.getOrDefault("warning", 0), c.getOrDefault("info", 0));
+        return FactFormat.duration(e.secondsLost() * 1000) + " lost in all · " + nonZero(c, List.of("critical", "warning", "info"));
+    }
+
+    /** "2 warning, 1 info": the counts that are not zero, in the given order. */
+    private static String nonZero(Map<String, Integer> counts, List<String> keys) {
+        return keys.stream().filter(k -> counts.getOrDefault(k, 0) > 0).map(k -> counts.get(k) + " " + k)
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    /** At most 6 characters: 9ms, 6.2s, 8m55s, 2h05m, 131h. */
+    static String compact(double ms) {
+        long s = Math.round(ms / 1000);
+        if (ms < 1000) {
+            return Math.round(ms) + "ms";
+        }
+        if (ms < 59_950) {
+            return String.format(Locale.ROOT, "%.1fs", ms / 1000);
+        }
+        if (s < 3600) {
+            return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+        }
+        long m = Math.round(ms / 60_000);
+        return m < 100 * 60 ? String.format(Locale.ROOT, "%dh%02dm", m / 60, m % 60) : m / 60 + "h";
     }
 
     private static String paint(Theme theme, FleetReport.Entry e, String cell) {
