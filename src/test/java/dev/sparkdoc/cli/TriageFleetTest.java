@@ -69,7 +69,6 @@ class TriageFleetTest {
     @Test
     void tableListsEveryAppAndRanksTheSkewedJoinAboveTheHealthyOne() {
         CliRun run = CliRun.of("triage", url, "--all-apps");
-        System.out.println(run.out());
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.OK);
         assertThat(run.out()).startsWith("WARNING: 2 of 3 applications at warning or above; worst: Data skew in stage")
                 .contains(SKEWED, HEALTHY, OLD)

@@ -1,9 +1,6 @@
 package dev.sparkdoc.spark;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.spark.SecurityManager;
 import org.apache.spark.SparkConf;
@@ -32,14 +29,15 @@ public final class LocalHistoryServer implements AutoCloseable {
         this.server = server;
     }
 
-    /** Serves the logs in {@code logDir} (already listed when this returns) on a free loopback port. */
+    /**
+     * Serves the logs in {@code logDir} (already listed when this returns) on a free port. No
+     * {@code spark.history.store.path}: the listing and replayed applications stay in memory.
+     */
     public static LocalHistoryServer start(Path logDir) {
-        Path store = tempDir("sparkdoc-shs-store");
         SparkConf conf = new SparkConf()
                 .set("spark.history.fs.logDirectory", logDir.toUri().toString())
                 // The listing is made below with checkForLogs(); no background rescans while a test reads.
                 .set("spark.history.fs.update.interval", "1d")
-                .set("spark.history.store.path", store.toString())
                 .set("spark.ui.enabled", "true");
         FsHistoryProvider provider = new FsHistoryProvider(conf);
         provider.checkForLogs();
@@ -59,13 +57,5 @@ public final class LocalHistoryServer implements AutoCloseable {
     public void close() {
         server.stop();
         provider.stop();
-    }
-
-    private static Path tempDir(String prefix) {
-        try {
-            return Files.createTempDirectory(prefix);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
