@@ -1,6 +1,11 @@
 package dev.sparkdoc.cli;
 
+import dev.sparkdoc.fleet.FleetRun;
+import dev.sparkdoc.fleet.FleetTriage;
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.report.FleetJson;
+import dev.sparkdoc.report.FleetReport;
+import dev.sparkdoc.report.FleetText;
 import dev.sparkdoc.report.TerminalWidth;
 import dev.sparkdoc.report.Theme;
 import dev.sparkdoc.report.TriageJson;
@@ -8,8 +13,12 @@ import dev.sparkdoc.report.TriageReport;
 import dev.sparkdoc.report.TriageText;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.rules.Rule;
 import dev.sparkdoc.source.SnapshotSource;
+import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.Sources;
+import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,6 +33,9 @@ final class TriageCommand implements Callable<Integer> {
 
     @Mixin
     RuleOptions rules;
+
+    @Mixin
+    FleetOptions fleet;
 
     @Option(names = "--all", description = "also show info-level findings")
     boolean all;
@@ -45,12 +57,16 @@ final class TriageCommand implements Callable<Integer> {
     public Integer call() throws java.io.IOException {
         Severity threshold = parseLevel(failOn);
         var ruleList = rules.rules();
+        Severity minimum = all ? Severity.INFO : Severity.WARNING;
+        if (fleet.allApps) {
+            return fleet(threshold, ruleList, minimum);
+        }
+        fleet.checkUnused();
         AppSnapshot snapshot;
         try (SnapshotSource source = Sources.open(target.parsedTarget(), target.selector(), target.httpOptions())) {
             snapshot = source.read();
         }
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList);
-        Severity minimum = all ? Severity.INFO : Severity.WARNING;
         TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), minimum, Math.max(1, top));
         if (json) {
             TriageJson.write(report, System.out);
@@ -60,6 +76,29 @@ final class TriageCommand implements Callable<Integer> {
             System.out.flush();
         }
         return diagnosis.atLeast(threshold).isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
+    }
+
+    /** {@code --all-apps}: every finished application of a History Server, one ranked table. */
+    private int fleet(Severity threshold, List<Rule> ruleList, Severity minimum) throws java.io.IOException {
+        var shs = fleet.target(target.parsedTarget(), target);
+        FleetRun run = new FleetTriage(ruleList, minimum)
+                .run(shs, target.httpOptions(), fleet.since(Clock.systemUTC()), fleet.limit());
+        FleetReport report = FleetReport.of(run, VersionProvider.version(), Math.max(1, top));
+        if (json) {
+            FleetJson.write(report, System.out);
+        } else {
+            FleetText.lines(report, Theme.detect(noColor), TerminalWidth.detect()).forEach(System.out::println);
+            System.out.flush();
+        }
+        if (run.allFailed()) {
+            throw new SourceException("none of the " + run.entries().size() + " applications at " + run.target()
+                    + " could be read; first error: " + run.entries().get(0).error().orElse("?"));
+        }
+        if (run.failures() > 0) {
+            System.err.println("sparkdoc: " + run.failures() + " of " + run.entries().size()
+                    + " applications could not be read (see the table)");
+        }
+        return run.anyAtLeast(threshold) ? ExitCode.FINDINGS : ExitCode.OK;
     }
 
     private static Severity parseLevel(String text) {

@@ -44,6 +44,10 @@ final class AppResolver {
     }
 
     private AppChoice resolveUrl(SparkApi api, AppSelector selector, String display) {
+        Optional<AppChoice> finished = selector.appId().flatMap(id -> finishedDirectly(api, id, selector, display));
+        if (finished.isPresent()) {
+            return finished.get();
+        }
         List<Candidate> candidates = new ArrayList<>(api.applications().stream().map(a -> new Candidate(api, a)).toList());
         Optional<String> wanted = selector.appId();
         if (wanted.isPresent() && candidates.stream().noneMatch(c -> c.app().id().equals(wanted.get()))) {
@@ -51,6 +55,25 @@ final class AppResolver {
             candidates.add(new Candidate(api, directly(api, wanted.get(), candidates, display)));
         }
         return AppChooser.choose(candidates, selector, display);
+    }
+
+    /**
+     * A named, finished application is asked for directly: one small request instead of a History
+     * Server's whole listing (thousands of entries on a busy server, and fleet triage reads many
+     * applications). Anything else goes through the listing: an unknown id (its message lists the
+     * ids there are) and a running application (live or history depends on how many are listed).
+     */
+    private static Optional<AppChoice> finishedDirectly(SparkApi api, String appId, AppSelector selector, String display) {
+        ApplicationInfoDto app;
+        try {
+            app = api.application(appId);
+        } catch (NotFoundException e) {
+            return Optional.empty();
+        }
+        boolean finished = !app.attempts().isEmpty() && app.attempts().stream().allMatch(a -> a.completed());
+        return finished && appId.equals(app.id())
+                ? Optional.of(AppChooser.choose(List.of(new Candidate(api, app)), selector, display))
+                : Optional.empty();
     }
 
     private static ApplicationInfoDto directly(SparkApi api, String appId, List<Candidate> listed, String display) {

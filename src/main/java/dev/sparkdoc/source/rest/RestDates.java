@@ -20,6 +20,11 @@ final class RestDates {
     private RestDates() {
     }
 
+    /** The same format for query parameters ({@code minEndDate=…}): Spark's {@code SimpleDateParam} reads it. */
+    static String format(Instant instant) {
+        return FORMAT.format(instant);
+    }
+
     static Optional<Instant> parse(String text) {
         if (text == null || text.isBlank()) {
             return Optional.empty();

@@ -56,6 +56,23 @@ final class SparkApi {
         return parse(r, APPS);
     }
 
+    /**
+     * Finished applications, newest end first, filtered by the server: {@code status=completed},
+     * {@code minEndDate} and {@code limit} are {@code ApplicationListResource}'s query parameters
+     * (Spark 2.2+; an older server ignores them, so callers filter again).
+     *
+     * @throws SourceException "not a Spark REST API" when the path does not exist
+     */
+    List<ApplicationInfoDto> completedApplications(Optional<java.time.Instant> minEndDate, int limit) {
+        HttpUrl.Builder url = api().addPathSegment("applications").addQueryParameter("status", "completed");
+        minEndDate.ifPresent(since -> url.addQueryParameter("minEndDate", RestDates.format(since)));
+        HttpResult r = client.get(url.addQueryParameter("limit", Integer.toString(limit)).build());
+        if (r.code() == 404) {
+            throw HttpFailures.notSparkApi(r);
+        }
+        return parse(r, APPS);
+    }
+
     /** @throws NotFoundException for an unknown application id */
     ApplicationInfoDto application(String appId) {
         return get(api().addPathSegment("applications").addPathSegment(appId).build(), APP);
