@@ -63,26 +63,37 @@ public final class RuleEngine {
         return new Remedy(Templates.fill(r.text(), facts), conf, r.code().map(c -> Templates.fill(c, facts)));
     }
 
-    /** The leaves that held, with their thresholds, then the rule's extra evidence facts. */
+    /**
+     * The leaves that held, with their thresholds; then leaves that did not hold (under "not" or
+     * a branch of "any") and the rule's extra evidence, as plain values.
+     */
     private static List<Finding.Evidence> evidence(Rule rule, List<LeafResult> leaves, ScopeFacts facts) {
         List<Finding.Evidence> out = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
         for (LeafResult leaf : leaves) {
-            if (leaf.value().isPresent() && seen.add(leaf.fact())) {
+            if (leaf.passed() && seen.add(leaf.fact())) {
                 double v = leaf.value().getAsDouble();
                 out.add(new Finding.Evidence(leaf.fact(), v, unit(leaf.fact()).id(), display(leaf.fact(), v),
                         Optional.of(leaf.op().symbol()), Optional.of(leaf.threshold())));
+            }
+        }
+        for (LeafResult leaf : leaves) {
+            if (leaf.value().isPresent() && seen.add(leaf.fact())) {
+                out.add(plain(leaf.fact(), leaf.value().getAsDouble()));
             }
         }
         for (String fact : rule.evidence()) {
             OptionalDouble v = facts.value(fact);
             // Extra evidence that is zero says nothing (no input, no spill): leave it out.
             if (v.isPresent() && v.getAsDouble() != 0 && seen.add(fact)) {
-                out.add(new Finding.Evidence(fact, v.getAsDouble(), unit(fact).id(), display(fact, v.getAsDouble()),
-                        Optional.empty(), Optional.empty()));
+                out.add(plain(fact, v.getAsDouble()));
             }
         }
         return out;
+    }
+
+    private static Finding.Evidence plain(String fact, double value) {
+        return new Finding.Evidence(fact, value, unit(fact).id(), display(fact, value), Optional.empty(), Optional.empty());
     }
 
     private static FactUnit unit(String fact) {
