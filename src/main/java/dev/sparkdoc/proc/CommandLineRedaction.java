@@ -53,7 +53,7 @@ public final class CommandLineRedaction {
 
     /** How many following arguments are a secret: {@code --password x}, {@code Authorization: x}. */
     private static int secretsFollowing(String arg) {
-        if (arg.startsWith("-") && !arg.contains("=") && Redaction.isSecretKey(arg.replaceFirst("^-+", ""))) {
+        if (arg.startsWith("-") && !arg.contains("=") && isSecretName(arg.replaceFirst("^-+", ""))) {
             return 1;
         }
         Matcher h = HEADER.matcher(arg);
@@ -69,11 +69,28 @@ public final class CommandLineRedaction {
         if (h.matches() && !h.group(2).isEmpty() && isSecretHeader(h.group(1)) && !t.contains("://")) {
             return h.group(1) + ": " + HIDDEN;
         }
-        return KEY_VALUE.matcher(t).replaceAll(m -> Matcher.quoteReplacement(
-                m.group(1) + "=" + (m.group(2).isEmpty() ? "" : Redaction.value(m.group(1), m.group(2)))));
+        return KEY_VALUE.matcher(t).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + "=" + assigned(m.group(1), m.group(2))));
+    }
+
+    /** {@code --conf=spark.x.password=v}: the value is itself an assignment, judge that one. */
+    private static String assigned(String key, String value) {
+        if (value.isEmpty()) {
+            return value;
+        }
+        return value.contains("=") ? redactToken(value) : value(key, value);
     }
 
     private static boolean isSecretHeader(String name) {
-        return SECRET_HEADERS.contains(name.toLowerCase(Locale.ROOT)) || Redaction.isSecretKey(name);
+        return SECRET_HEADERS.contains(name.toLowerCase(Locale.ROOT)) || isSecretName(name);
+    }
+
+    /** Like {@link Redaction#value}: a secret-looking key or value hides the value. */
+    private static String value(String key, String value) {
+        return isSecretName(key) || Redaction.isSecretKey(value) ? HIDDEN : value;
+    }
+
+    /** Option and variable names spell "api.key" as api-key or API_KEY. */
+    private static boolean isSecretName(String name) {
+        return Redaction.isSecretKey(name) || Redaction.isSecretKey(name.replace('-', '.').replace('_', '.'));
     }
 }
