@@ -1,0 +1,54 @@
+package dev.sparkdoc.proc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sparkdoc.cli.PsCli;
+import dev.sparkdoc.source.Json;
+import dev.sparkdoc.spark.LocalSpark;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real local Spark 4 in this test JVM. Its command line is Surefire's, nothing Spark-like: the
+ * driver is found by the socket listening on its UI port, as {@code ss -lntp} would.
+ */
+class PsRealSparkTest {
+
+    @Test
+    void psAttachedToTheUiPortFindsThisJvmAsTheDriverWithTheAppId() throws Exception {
+        try (LocalSpark spark = LocalSpark.builder().appName("ps-driver").start()) {
+            spark.session().range(1000).count();
+            int port = spark.uiUrl().getPort();
+            long self = ProcessHandle.current().pid();
+            assertThat(DriverFinder.byListeningPort(port)).hasValue(self);
+
+            PsCli run = PsCli.run("--json", "127.0.0.1:" + port);
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            JsonNode root = Json.mapper().readTree(run.out());
+            JsonNode driver = null;
+            for (JsonNode app : root.get("applications")) {
+                for (JsonNode jvm : app.get("jvms")) {
+                    if (jvm.get("pid").asLong() == self) {
+                        driver = jvm;
+                    }
+                }
+            }
+            assertThat(driver).as("this JVM in %s", run.out()).isNotNull();
+            assertThat(driver.get("role").asText()).isEqualTo("driver");
+            assertThat(driver.get("appId").asText()).isEqualTo(spark.appId());
+            assertThat(driver.get("rssBytes").asLong()).isPositive();
+            assertThat(driver.get("threads").asInt()).isGreaterThan(10);
+
+            JsonNode sparkView = root.get("spark");
+            assertThat(sparkView.get("appId").asText()).isEqualTo(spark.appId());
+            assertThat(sparkView.get("executors")).extracting(e -> e.get("executorId").asText()).contains("driver");
+            // process-tree metrics are off by default: the output says how to switch them on
+            assertThat(sparkView.get("processTreeMetricsEnabled").asBoolean()).isFalse();
+            assertThat(sparkView.get("hint").asText()).contains("spark.executor.processTreeMetrics.enabled=true");
+
+            PsCli text = PsCli.run("127.0.0.1:" + port);
+            assertThat(text.out()).contains("application " + spark.appId(), Long.toString(self),
+                    "Spark's view of " + spark.appId(), "spark.executor.processTreeMetrics.enabled=true");
+        }
+    }
+}
