@@ -1,6 +1,9 @@
 package dev.sparkdoc.proc;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Successive tables of the Spark processes, each with CPU % measured since the sample before,
@@ -14,6 +17,7 @@ public final class ProcessScan {
 
     private final ProcessSampler sampler;
     private final boolean includeRelated;
+    private final Map<Long, String> probed = new HashMap<>();
     private ProcessSample previous;
 
     public ProcessScan(ProcessSampler sampler, boolean includeRelated) {
@@ -27,8 +31,32 @@ public final class ProcessScan {
         }
         Thread.sleep(Math.max(0, interval.toMillis()));
         ProcessSample now = sampler.sample();
-        ProcessTable table = SparkProcesses.classify(previous, now, hints, includeRelated);
+        ProcessTable table = SparkProcesses.classify(previous, now, withProbedApps(hints), includeRelated);
+        // drivers of unknown app, and with --all any other JVM: a notebook or IDE may host a driver
+        List<Long> unknown = table.processes().stream()
+                .filter(p -> p.role() == SparkRole.DRIVER && p.appId().isEmpty()
+                        || p.role() == SparkRole.RELATED && p.process().executable().equals("java"))
+                .map(SparkProcess::pid).filter(pid -> !probed.containsKey(pid)).toList();
+        if (!unknown.isEmpty() && !hints.pidByListeningPort().isEmpty()) {
+            Map<Long, String> found = DriverUiProbe.appIds(unknown, hints.pidByListeningPort());
+            unknown.forEach(pid -> probed.put(pid, found.getOrDefault(pid, "")));
+            if (!found.isEmpty()) {
+                table = SparkProcesses.classify(previous, now, withProbedApps(hints), includeRelated);
+            }
+        }
         previous = now;
         return table;
+    }
+
+    /** Drivers whose UI named their app before (an empty name: asked, no answer; not asked again). */
+    private DriverHints withProbedApps(DriverHints hints) {
+        Map<Long, String> apps = new HashMap<>();
+        probed.forEach((pid, app) -> {
+            if (!app.isEmpty()) {
+                apps.put(pid, app);
+            }
+        });
+        apps.putAll(hints.appIdByDriverPid());
+        return new DriverHints(apps, hints.pidByListeningPort());
     }
 }

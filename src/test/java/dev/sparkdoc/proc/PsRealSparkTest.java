@@ -21,6 +21,11 @@ class PsRealSparkTest {
             int port = spark.uiUrl().getPort();
             long self = ProcessHandle.current().pid();
             assertThat(DriverFinder.byListeningPort(port)).hasValue(self);
+            // without a target, a driver's app id comes from its own UI, found among its listening ports
+            long t0 = System.nanoTime();
+            assertThat(DriverUiProbe.appIds(java.util.List.of(self), DriverFinder.listeningPorts()))
+                    .containsEntry(self, spark.appId());
+            System.err.printf("ps: UI probe of the driver's listening ports took %d ms%n", (System.nanoTime() - t0) / 1_000_000);
 
             PsCli run = PsCli.run("--json", "127.0.0.1:" + port);
             assertThat(run.exitCode()).as(run.err()).isZero();
