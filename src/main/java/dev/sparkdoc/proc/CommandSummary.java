@@ -17,8 +17,13 @@ public final class CommandSummary {
 
     public static String of(ProcessInfo p) {
         List<String> argv = p.command();
-        if (argv.isEmpty() || !p.executable().equals("java")) {
-            return p.commandLine();
+        if (argv.isEmpty()) {
+            return "";
+        }
+        if (!p.executable().equals("java")) {
+            // the program's folder ("/root/.pyenv/versions/3.11.7/bin/") says little in a table row
+            String rest = String.join(" ", argv.subList(1, argv.size()));
+            return rest.isEmpty() ? p.executable() : p.executable() + " " + rest;
         }
         for (int i = 1; i < argv.size(); i++) {
             String a = argv.get(i);
@@ -31,6 +36,6 @@ public final class CommandSummary {
                 return "java " + String.join(" ", argv.subList(i, argv.size()));
             }
         }
-        return p.commandLine();
+        return "java";
     }
 }
