@@ -35,6 +35,7 @@ public final class ProcessSignals {
         def("process.python.worker.rss.max", FactUnit.BYTES, "RSS of the largest Python worker");
         def("process.python.worker.limit", FactUnit.BYTES, "spark.executor.pyspark.memory / executor cores: each worker's limit");
         def("process.python.worker.fractionOfLimit", FactUnit.FRACTION, "largest worker RSS / its pyspark.memory share");
+        def("process.python.memory.suggested", FactUnit.BYTES, "a spark.executor.pyspark.memory that fits the largest worker on every core, with 25% room");
         def("process.python.fractionOfOverhead", FactUnit.FRACTION, "Python RSS / memoryOverhead, where Python lives when pyspark.memory is unset");
         def("process.daemon.orphaned", FactUnit.BOOLEAN, "a pyspark.daemon whose executor JVM is gone");
         def("process.daemon.orphans", FactUnit.COUNT, "orphaned pyspark.daemon processes on this machine");
@@ -125,11 +126,13 @@ public final class ProcessSignals {
         if (python.isEmpty()) {
             return;
         }
-        sink.put("process.python.rss", pythonRss).put("process.python.worker.rss.max", maxWorker);
+        int cores = Math.max(1, jvm.executorArgs().flatMap(a -> a.cores().isPresent()
+                ? Optional.of(a.cores().getAsInt()) : Optional.empty()).orElse((int) ctx.confLong("spark.executor.cores", 1)));
+        sink.put("process.python.rss", pythonRss).put("process.python.worker.rss.max", maxWorker)
+                .put("process.python.memory.suggested", Math.max(512 * MIB, maxWorker * Math.max(cores, workers.size()) * 1.25));
         if (pysparkMemory > 0 && !driver) {
             // PythonRunner gives each worker pyspark.memory / spark.executor.cores (RLIMIT_AS in worker.py)
-            long perWorker = pysparkMemory / Math.max(1, jvm.executorArgs().flatMap(a -> a.cores().isPresent()
-                    ? Optional.of(a.cores().getAsInt()) : Optional.empty()).orElse((int) ctx.confLong("spark.executor.cores", 1)));
+            long perWorker = pysparkMemory / cores;
             sink.put("process.python.worker.limit", perWorker)
                     .put("process.python.worker.fractionOfLimit", FactSink.ratio(maxWorker, perWorker));
         } else {

@@ -58,6 +58,8 @@ class ProcessSignalsTest {
         assertThat(f.value("process.python.worker.limit")).hasValue(512.0 * MIB);
         assertThat(f.value("process.python.worker.fractionOfLimit").getAsDouble()).isCloseTo(900 / 512.0, within(1e-9));
         assertThat(f.value("process.python.fractionOfOverhead")).isEmpty();
+        // 900 MiB × 2 cores × 1.25
+        assertThat(f.value("process.python.memory.suggested")).hasValue(2250.0 * MIB);
         // 4g heap + max(384m, 410m) overhead + 1g pyspark memory
         assertThat(f.value("process.memoryLimit")).hasValue((double) (4096 * MIB + 4096 * MIB / 10 + 1024 * MIB));
         assertThat(f.value("process.rss.total")).hasValue((2000 + 30 + 900 + 300) * MIB);
