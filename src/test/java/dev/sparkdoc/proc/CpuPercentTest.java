@@ -7,12 +7,15 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 
 /**
  * CPU % of real processes. The build machine has two cores shared with other builds, so a busy
  * loop may be scheduled out now and then: a measurement is repeated (up to a deadline) until one
  * lands in the band, but none may ever exceed it.
  */
+@EnabledOnOs(value = OS.LINUX, disabledReason = "reads /proc (the ps fallback has 1 s CPU-time resolution and no sockets)")
 class CpuPercentTest {
 
     private final Children children = new Children();

@@ -7,11 +7,14 @@ import dev.sparkdoc.cli.PsCli;
 import dev.sparkdoc.source.Json;
 import dev.sparkdoc.spark.LocalSpark;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 
 /**
  * A real local Spark 4 in this test JVM. Its command line is Surefire's, nothing Spark-like: the
  * driver is found by the socket listening on its UI port, as {@code ss -lntp} would.
  */
+@EnabledOnOs(value = OS.LINUX, disabledReason = "reads /proc (the ps fallback has 1 s CPU-time resolution and no sockets)")
 class PsRealSparkTest {
 
     @Test

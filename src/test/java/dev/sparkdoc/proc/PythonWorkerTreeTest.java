@@ -11,12 +11,15 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 
 /**
  * A real process tree with PySpark's shape: an "executor" (bash whose command line carries
  * CoarseGrainedExecutorBackend's arguments) → {@code python3 -m pyspark.daemon} (a fake in
  * test resources) → workers that each allocate and touch {@value #WORKER_MB} MiB.
  */
+@EnabledOnOs(value = OS.LINUX, disabledReason = "reads /proc (the ps fallback has 1 s CPU-time resolution and no sockets)")
 class PythonWorkerTreeTest {
 
     private static final int WORKERS = 3;
