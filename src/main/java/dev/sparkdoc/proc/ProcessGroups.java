@@ -1,0 +1,94 @@
+package dev.sparkdoc.proc;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The table grouped as people read it: application → driver / executor JVMs → Python daemon →
+ * workers, then Spark's services, then what could not be linked.
+ */
+public record ProcessGroups(List<AppGroup> applications, List<SparkProcess> services, List<SparkProcess> unlinked,
+                            List<SparkProcess> related) {
+
+    /** One application's JVMs on this machine; {@code appId} is empty for a driver of unknown app. */
+    public record AppGroup(Optional<String> appId, List<JvmGroup> jvms) {
+    }
+
+    /**
+     * A driver or executor JVM with the Python processes it started.
+     *
+     * @param driverPython the PySpark driver's Python process (the JVM's parent), for drivers
+     * @param totalRssBytes JVM + Python RSS: what a container limit is measured against
+     */
+    public record JvmGroup(SparkProcess jvm, List<SparkProcess> driverPython, List<DaemonGroup> daemons,
+                           List<SparkProcess> directWorkers, long totalRssBytes, double totalCpuPercent) {
+    }
+
+    public record DaemonGroup(SparkProcess daemon, List<SparkProcess> workers) {
+    }
+
+    private static final Set<SparkRole> SERVICES = EnumSet.of(SparkRole.HISTORY_SERVER, SparkRole.STANDALONE_MASTER,
+            SparkRole.STANDALONE_WORKER);
+
+    public static ProcessGroups of(ProcessTable table) {
+        Map<Optional<String>, List<JvmGroup>> apps = new LinkedHashMap<>();
+        List<SparkProcess> jvms = new ArrayList<>(table.withRole(SparkRole.DRIVER));
+        jvms.addAll(table.withRole(SparkRole.EXECUTOR).stream().sorted(Comparator.comparing(ProcessGroups::executorOrder)).toList());
+        List<Long> placed = new ArrayList<>();
+        for (SparkProcess jvm : jvms) {
+            JvmGroup g = jvmGroup(table, jvm);
+            apps.computeIfAbsent(jvm.appId(), k -> new ArrayList<>()).add(g);
+            placed.add(jvm.pid());
+            g.driverPython().forEach(p -> placed.add(p.pid()));
+            g.directWorkers().forEach(p -> placed.add(p.pid()));
+            g.daemons().forEach(d -> {
+                placed.add(d.daemon().pid());
+                d.workers().forEach(w -> placed.add(w.pid()));
+            });
+        }
+        List<AppGroup> groups = apps.entrySet().stream().map(e -> new AppGroup(e.getKey(), List.copyOf(e.getValue()))).toList();
+        List<SparkProcess> services = table.processes().stream().filter(p -> SERVICES.contains(p.role())).toList();
+        List<SparkProcess> related = table.withRole(SparkRole.RELATED);
+        List<SparkProcess> unlinked = table.processes().stream()
+                .filter(p -> !placed.contains(p.pid()) && !SERVICES.contains(p.role()) && p.role() != SparkRole.RELATED)
+                .toList();
+        return new ProcessGroups(groups, services, unlinked, related);
+    }
+
+    private static JvmGroup jvmGroup(ProcessTable table, SparkProcess jvm) {
+        List<SparkProcess> driverPython = table.find(jvm.process().ppid())
+                .filter(p -> p.role() == SparkRole.DRIVER_PYTHON).stream().toList();
+        List<DaemonGroup> daemons = new ArrayList<>();
+        List<SparkProcess> direct = new ArrayList<>();
+        for (SparkProcess child : table.childrenOf(jvm.pid())) {
+            if (child.role() == SparkRole.PYTHON_DAEMON) {
+                daemons.add(new DaemonGroup(child, table.childrenOf(child.pid()).stream()
+                        .filter(w -> w.role() == SparkRole.PYTHON_WORKER).toList()));
+            } else if (child.role() == SparkRole.PYTHON_WORKER) {
+                direct.add(child);
+            }
+        }
+        List<SparkProcess> all = new ArrayList<>(List.of(jvm));
+        all.addAll(driverPython);
+        all.addAll(direct);
+        daemons.forEach(d -> {
+            all.add(d.daemon());
+            all.addAll(d.workers());
+        });
+        long rss = all.stream().mapToLong(p -> p.process().rssBytes()).sum();
+        double cpu = all.stream().mapToDouble(p -> p.cpuPercent().orElse(0)).sum();
+        return new JvmGroup(jvm, driverPython, List.copyOf(daemons), List.copyOf(direct), rss, cpu);
+    }
+
+    /** Executors by number ("2" before "10"), then by pid. */
+    private static String executorOrder(SparkProcess p) {
+        String id = p.executorId().orElse("");
+        return id.matches("\\d+") ? String.format("%010d", Long.parseLong(id)) : "~" + id + p.pid();
+    }
+}

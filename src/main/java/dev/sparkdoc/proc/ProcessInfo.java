@@ -1,0 +1,56 @@
+package dev.sparkdoc.proc;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One operating-system process as read at one moment. The command line is already redacted
+ * (see {@link CommandLineRedaction}): nothing secret is kept in memory past the sampler.
+ *
+ * @param state      the kernel's state letter(s): R running, S sleeping, D disk wait, Z zombie …
+ * @param startTime  when the process started; empty when the platform does not say
+ * @param cpuTimeMs  user + system CPU time consumed so far (utime + stime), in milliseconds
+ * @param command    the redacted argument vector (argv[0] first)
+ */
+public record ProcessInfo(
+        long pid,
+        long ppid,
+        String user,
+        String state,
+        Optional<Instant> startTime,
+        int threads,
+        long rssBytes,
+        long cpuTimeMs,
+        List<String> command) {
+
+    public ProcessInfo {
+        command = List.copyOf(command);
+    }
+
+    /** The command line as {@code ps} shows it, redacted. */
+    public String commandLine() {
+        return String.join(" ", command);
+    }
+
+    /** The program's file name without its folder: "java", "python3.11". */
+    public String executable() {
+        if (command.isEmpty()) {
+            return "";
+        }
+        String first = command.get(0);
+        int space = first.indexOf(' ');
+        String path = space < 0 ? first : first.substring(0, space);
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    public Optional<Duration> age(Instant now) {
+        return startTime.map(t -> Duration.between(t, now)).filter(d -> !d.isNegative());
+    }
+
+    /** Same process in two samples: the pid alone may have been reused. */
+    public boolean sameProcessAs(ProcessInfo other) {
+        return pid == other.pid && startTime.equals(other.startTime);
+    }
+}

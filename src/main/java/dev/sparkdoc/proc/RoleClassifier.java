@@ -1,0 +1,85 @@
+package dev.sparkdoc.proc;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The role a command line alone reveals. Python workers and a PySpark driver's Python process
+ * need the process tree as well: {@link SparkProcesses} adds those.
+ */
+final class RoleClassifier {
+
+    private static final Pattern PYTHON = Pattern.compile("python[0-9.]*m?");
+    /** spark-core on a classpath: a plain {@code java -cp … MyApp} embedding Spark. */
+    private static final Pattern SPARK_CORE_JAR = Pattern.compile("(^|[/:])spark-core_[0-9.]+[^/:]*\\.jar");
+
+    private RoleClassifier() {
+    }
+
+    static Optional<SparkRole> classify(List<String> argv) {
+        if (argv.isEmpty()) {
+            return Optional.empty();
+        }
+        if (isPython(argv)) {
+            return pythonRole(argv);
+        }
+        for (String arg : argv) {
+            Optional<SparkRole> role = mainClassRole(arg, argv);
+            if (role.isPresent()) {
+                return role;
+            }
+        }
+        if (isJava(argv) && argv.stream().anyMatch(a -> SPARK_CORE_JAR.matcher(a).find())) {
+            return Optional.of(SparkRole.DRIVER);
+        }
+        return Optional.empty();
+    }
+
+    /** Spark's main classes, found anywhere on the command line (wrappers put them after other words). */
+    private static Optional<SparkRole> mainClassRole(String arg, List<String> argv) {
+        if (arg.endsWith("CoarseGrainedExecutorBackend") || arg.endsWith(".KubernetesExecutorBackend")) {
+            return Optional.of(SparkRole.EXECUTOR);
+        }
+        return switch (arg) {
+            case "org.apache.spark.deploy.SparkSubmit" -> Optional.of(isClusterMode(argv) ? SparkRole.SUBMITTER : SparkRole.DRIVER);
+            // YARN cluster mode runs the driver inside the ApplicationMaster
+            case "org.apache.spark.deploy.yarn.ApplicationMaster" -> Optional.of(SparkRole.DRIVER);
+            case "org.apache.spark.deploy.history.HistoryServer" -> Optional.of(SparkRole.HISTORY_SERVER);
+            case "org.apache.spark.deploy.master.Master" -> Optional.of(SparkRole.STANDALONE_MASTER);
+            case "org.apache.spark.deploy.worker.Worker" -> Optional.of(SparkRole.STANDALONE_WORKER);
+            // Jupyter's Scala kernel (Apache Toree) hosts the driver in its own JVM
+            case "org.apache.toree.Main" -> Optional.of(SparkRole.DRIVER);
+            default -> Optional.empty();
+        };
+    }
+
+    private static Optional<SparkRole> pythonRole(List<String> argv) {
+        String module = ExecutorArgs.value(argv, "-m").orElse("");
+        if (module.startsWith("pyspark.daemon") || module.endsWith(".daemon") && module.startsWith("pyspark")) {
+            return Optional.of(SparkRole.PYTHON_DAEMON);
+        }
+        // spark.python.use.daemon=false (and Windows) start each worker directly from the JVM
+        if (module.startsWith("pyspark.") && module.endsWith("worker")) {
+            return Optional.of(SparkRole.PYTHON_WORKER);
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isClusterMode(List<String> argv) {
+        return ExecutorArgs.value(argv, "--deploy-mode").filter("cluster"::equals).isPresent();
+    }
+
+    static boolean isJava(List<String> argv) {
+        return executable(argv).equals("java");
+    }
+
+    static boolean isPython(List<String> argv) {
+        return PYTHON.matcher(executable(argv)).matches();
+    }
+
+    private static String executable(List<String> argv) {
+        String first = argv.get(0);
+        return first.substring(first.lastIndexOf('/') + 1);
+    }
+}
