@@ -1,7 +1,7 @@
 package dev.sparkdoc.cli;
 
 import dev.sparkdoc.model.AppSnapshot;
-import dev.sparkdoc.proc.DriverFinder;
+import dev.sparkdoc.proc.LocalProcesses;
 import dev.sparkdoc.proc.DriverHints;
 import dev.sparkdoc.proc.ProcessSampler;
 import dev.sparkdoc.proc.ProcessScan;
@@ -104,7 +104,9 @@ public final class PsCommand implements Callable<Integer> {
 
     private PsReport report(ProcessScan scan, Duration interval, boolean attached) throws InterruptedException {
         Optional<AppSnapshot> snapshot = attached ? Optional.of(readTarget()) : Optional.empty();
-        ProcessTable table = scan.next(interval, hints(snapshot));
+        ProcessTable table = scan.next(interval, snapshot.isPresent()
+                ? LocalProcesses.hints(target.parsedTarget(), snapshot.map(x -> x.application().id()))
+                : LocalProcesses.hints(target.parsedTarget(), Optional.empty()));
         return PsReport.of(hostName(), table, snapshot.map(SparkReportedMemory::of));
     }
 
@@ -112,16 +114,6 @@ public final class PsCommand implements Callable<Integer> {
         try (SnapshotSource source = Sources.open(target.parsedTarget(), target.selector(), target.httpOptions())) {
             return source.read();
         }
-    }
-
-    private DriverHints hints(Optional<AppSnapshot> snapshot) {
-        if (snapshot.isPresent() && target.parsedTarget() instanceof Target.Http http) {
-            int port = http.baseUrl().getPort() > 0 ? http.baseUrl().getPort()
-                    : "https".equals(http.baseUrl().getScheme()) ? 443 : 80;
-            return DriverFinder.hints(Optional.ofNullable(http.baseUrl().getHost()), port,
-                    snapshot.map(s -> s.application().id()));
-        }
-        return DriverFinder.hints(Optional.empty(), 0, Optional.empty());
     }
 
     private void print(PsReport report, boolean clear) throws IOException {

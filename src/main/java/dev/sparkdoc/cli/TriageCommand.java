@@ -6,6 +6,7 @@ import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.report.FleetJson;
 import dev.sparkdoc.report.FleetReport;
 import dev.sparkdoc.report.FleetText;
+import dev.sparkdoc.proc.LocalProcesses;
 import dev.sparkdoc.report.TerminalWidth;
 import dev.sparkdoc.report.Theme;
 import dev.sparkdoc.report.TriageJson;
@@ -66,7 +67,8 @@ final class TriageCommand implements Callable<Integer> {
         try (SnapshotSource source = Sources.open(target.parsedTarget(), target.selector(), target.httpOptions())) {
             snapshot = source.read();
         }
-        Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList);
+        Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList,
+                LocalProcesses.sample(target.parsedTarget(), snapshot.application().id()));
         TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), minimum, Math.max(1, top));
         if (json) {
             TriageJson.write(report, System.out);

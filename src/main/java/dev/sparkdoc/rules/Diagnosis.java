@@ -3,7 +3,9 @@ package dev.sparkdoc.rules;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.signals.SignalSet;
 import dev.sparkdoc.signals.Signals;
+import dev.sparkdoc.proc.ProcessTable;
 import java.util.List;
+import java.util.Optional;
 
 /** A snapshot with its ranked findings: what every front end shows. */
 public record Diagnosis(AppSnapshot snapshot, List<Finding> findings) {
@@ -13,7 +15,12 @@ public record Diagnosis(AppSnapshot snapshot, List<Finding> findings) {
     }
 
     public static Diagnosis of(AppSnapshot snapshot, List<Rule> rules) {
-        SignalSet signals = Signals.compute(snapshot);
+        return of(snapshot, rules, Optional.empty());
+    }
+
+    /** With the local process table when the application runs on this machine. */
+    public static Diagnosis of(AppSnapshot snapshot, List<Rule> rules, Optional<ProcessTable> processes) {
+        SignalSet signals = Signals.compute(snapshot, processes);
         return new Diagnosis(snapshot, RuleEngine.evaluate(rules, signals));
     }
 

@@ -17,7 +17,7 @@ public final class FactCatalog {
 
     static {
         Stream.of(AppSignals.FACTS, ConfigSignals.FACTS, JobSignals.FACTS, StageSignals.FACTS,
-                        ExecutorSignals.FACTS, SqlSignals.FACTS)
+                        ExecutorSignals.FACTS, SqlSignals.FACTS, ProcessSignals.FACTS)
                 .flatMap(List::stream)
                 .forEach(def -> {
                     if (BY_NAME.put(def.name(), def) != null) {

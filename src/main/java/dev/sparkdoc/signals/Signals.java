@@ -5,6 +5,7 @@ import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
+import dev.sparkdoc.proc.ProcessTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,6 +17,14 @@ public final class Signals {
     }
 
     public static SignalSet compute(AppSnapshot snapshot) {
+        return compute(snapshot, Optional.empty());
+    }
+
+    /**
+     * With the local processes too, when the application runs on this machine: one scope per
+     * driver or executor JVM of the application (and per orphaned pyspark.daemon).
+     */
+    public static SignalSet compute(AppSnapshot snapshot, Optional<ProcessTable> processes) {
         AppContext ctx = AppContext.of(snapshot);
         FactSink appSink = new FactSink(ctx.appScope());
         AppSignals.compute(ctx, appSink);
@@ -43,6 +52,7 @@ public final class Signals {
             SqlSignals.compute(ctx, sql, sink);
             scopes.add(sink.build(Optional.of(app)));
         }
+        processes.ifPresent(table -> scopes.addAll(ProcessSignals.compute(ctx, table, app)));
         return new SignalSet(app, scopes);
     }
 }
