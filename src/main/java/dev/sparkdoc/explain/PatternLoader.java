@@ -2,9 +2,10 @@ package dev.sparkdoc.explain;
 
 import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.explain.ErrorPattern.Target;
-import dev.sparkdoc.explain.YamlTree.Mapping;
-import dev.sparkdoc.explain.YamlTree.Scalar;
-import dev.sparkdoc.explain.YamlTree.Seq;
+import dev.sparkdoc.firstaid.YamlNode;
+import dev.sparkdoc.firstaid.YamlNode.Mapping;
+import dev.sparkdoc.firstaid.YamlNode.Scalar;
+import dev.sparkdoc.firstaid.YamlNode.Sequence;
 import dev.sparkdoc.firstaid.Families;
 import dev.sparkdoc.firstaid.DataFileException;
 import java.io.IOException;
@@ -57,16 +58,16 @@ public final class PatternLoader {
     }
 
     public static List<ErrorPattern> parse(Reader reader, String file) {
-        return new PatternLoader(file).patterns(YamlTree.parse(reader, file));
+        return new PatternLoader(file).patterns(YamlNode.parse(reader, file));
     }
 
-    private List<ErrorPattern> patterns(YamlTree root) {
-        if (!(root instanceof Mapping top) || !(top.fields().get("patterns") instanceof Seq list)) {
+    private List<ErrorPattern> patterns(YamlNode root) {
+        if (!(root instanceof Mapping top) || !(top.fields().get("patterns") instanceof Sequence list)) {
             throw error(root, "expected a mapping with a 'patterns:' list");
         }
         List<ErrorPattern> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        for (YamlTree item : list.items()) {
+        for (YamlNode item : list.items()) {
             ErrorPattern p = pattern(mapping(item, "each pattern is a mapping"));
             if (!ids.add(p.id())) {
                 throw error(item, "duplicate pattern id '" + p.id() + "'");
@@ -96,7 +97,7 @@ public final class PatternLoader {
             return EnumSet.of(Target.ROOT);
         }
         Set<Target> out = EnumSet.noneOf(Target.class);
-        for (YamlTree t : items(m.fields().get("on"))) {
+        for (YamlNode t : items(m.fields().get("on"))) {
             String name = scalar(t, "'on' takes root, chain and log").toUpperCase(Locale.ROOT);
             try {
                 out.add(Target.valueOf(name));
@@ -109,7 +110,7 @@ public final class PatternLoader {
 
     private List<Pattern> regexes(Mapping m, String key) {
         List<Pattern> out = new ArrayList<>();
-        for (YamlTree t : items(m.fields().get(key))) {
+        for (YamlNode t : items(m.fields().get(key))) {
             String regex = scalar(t, "'" + key + "' holds regexes");
             try {
                 out.add(Pattern.compile(regex));
@@ -121,7 +122,7 @@ public final class PatternLoader {
     }
 
     private double confidence(Mapping m) {
-        YamlTree t = m.fields().get("confidence");
+        YamlNode t = m.fields().get("confidence");
         if (t == null) {
             return DEFAULT_CONFIDENCE;
         }
@@ -138,7 +139,7 @@ public final class PatternLoader {
 
     private List<Remedy> remedies(Mapping m) {
         List<Remedy> out = new ArrayList<>();
-        for (YamlTree t : items(m.fields().get("remedies"))) {
+        for (YamlNode t : items(m.fields().get("remedies"))) {
             Mapping r = mapping(t, "each remedy is a mapping with 'text', optional 'conf' and 'code'");
             checkKeys(r, REMEDY_KEYS);
             Map<String, String> conf = new LinkedHashMap<>();
@@ -161,15 +162,15 @@ public final class PatternLoader {
         }
     }
 
-    private List<YamlTree> items(YamlTree t) {
+    private List<YamlNode> items(YamlNode t) {
         if (t == null) {
             return List.of();
         }
-        return t instanceof Seq s ? s.items() : List.of(t);
+        return t instanceof Sequence s ? s.items() : List.of(t);
     }
 
     private String text(Mapping m, String key) {
-        YamlTree t = m.fields().get(key);
+        YamlNode t = m.fields().get(key);
         if (t == null) {
             throw error(m, "missing '" + key + "'");
         }
@@ -181,25 +182,25 @@ public final class PatternLoader {
     }
 
     private String optionalText(Mapping m, String key) {
-        YamlTree t = m.fields().get(key);
+        YamlNode t = m.fields().get(key);
         return t == null ? "" : scalar(t, "'" + key + "' is a text");
     }
 
-    private String scalar(YamlTree t, String expected) {
+    private String scalar(YamlNode t, String expected) {
         if (t instanceof Scalar s) {
             return s.text();
         }
         throw error(t, expected);
     }
 
-    private Mapping mapping(YamlTree t, String expected) {
+    private Mapping mapping(YamlNode t, String expected) {
         if (t instanceof Mapping m) {
             return m;
         }
         throw error(t, expected);
     }
 
-    private DataFileException error(YamlTree t, String reason) {
+    private DataFileException error(YamlNode t, String reason) {
         return new DataFileException(file, t == null ? 1 : t.line(), reason);
     }
 }

@@ -2,9 +2,10 @@ package dev.sparkdoc.rules;
 
 import dev.sparkdoc.firstaid.DataFileException;
 import dev.sparkdoc.firstaid.Families;
-import dev.sparkdoc.rules.YamlNode.Mapping;
-import dev.sparkdoc.rules.YamlNode.Scalar;
-import dev.sparkdoc.rules.YamlNode.Sequence;
+import dev.sparkdoc.firstaid.YamlNode;
+import dev.sparkdoc.firstaid.YamlNode.Mapping;
+import dev.sparkdoc.firstaid.YamlNode.Scalar;
+import dev.sparkdoc.firstaid.YamlNode.Sequence;
 import dev.sparkdoc.signals.FactCatalog;
 import dev.sparkdoc.signals.FactDef;
 import dev.sparkdoc.signals.FactUnit;

@@ -1,29 +1,39 @@
 package dev.sparkdoc.cli;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
-/** Runs the CLI in-process with stdout and stderr captured. */
-record CliRun(int exitCode, String out, String err) {
+/** Runs the CLI in-process, with the real handlers and exit codes, stdout and stderr captured. */
+public record CliRun(int exitCode, String out, String err) {
 
-    static synchronized CliRun of(String... args) {
+    public static CliRun of(String... args) {
+        return withStdin("", args);
+    }
+
+    public static synchronized CliRun withStdin(String stdin, String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
+        InputStream oldIn = System.in;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
             System.setOut(o);
             System.setErr(e);
+            System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
             var cli = Main.commandLine();
-            cli.setOut(new java.io.PrintWriter(o, true));
-            cli.setErr(new java.io.PrintWriter(e, true));
+            cli.setOut(new PrintWriter(o, true));
+            cli.setErr(new PrintWriter(e, true));
             int code = cli.execute(args);
             return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(oldOut);
             System.setErr(oldErr);
+            System.setIn(oldIn);
         }
     }
 }

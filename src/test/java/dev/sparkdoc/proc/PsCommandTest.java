@@ -1,15 +1,15 @@
 package dev.sparkdoc.proc;
 
+import dev.sparkdoc.cli.CliRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sparkdoc.cli.PsCli;
 import org.junit.jupiter.api.Test;
 
 class PsCommandTest {
 
     @Test
     void watchWithoutATerminalPrintsOneBlockPerRefreshAndNoEscapes() {
-        PsCli run = PsCli.run("--watch", "0.2", "--iterations", "3");
+        CliRun run = CliRun.of("ps", "--watch", "0.2", "--iterations", "3");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out().split("sparkdoc ps ·", -1)).hasSize(4);
         assertThat(run.out()).doesNotContain("\033[");
@@ -17,15 +17,15 @@ class PsCommandTest {
 
     @Test
     void badWatchIntervalIsAUsageError() {
-        PsCli run = PsCli.run("--watch", "0");
+        CliRun run = CliRun.of("ps", "--watch", "0");
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains("--watch");
-        assertThat(PsCli.run("--bogus").exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("ps", "--bogus").exitCode()).isEqualTo(2);
     }
 
     @Test
     void anEventLogTargetAddsSparksProcessTreeMemoryPerExecutor() {
-        PsCli run = PsCli.run("src/test/resources/spark-upstream/spark-events/application_1553914137147_0018");
+        CliRun run = CliRun.of("ps", "src/test/resources/spark-upstream/spark-events/application_1553914137147_0018");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("Spark's view of application_1553914137147_0018", "JVM RSS", "PY RSS")
                 .doesNotContain("processTreeMetrics.enabled");
@@ -33,14 +33,14 @@ class PsCommandTest {
 
     @Test
     void anAppWithoutProcessTreeMetricsSaysHowToSwitchThemOn() {
-        PsCli run = PsCli.run("--json", "src/test/resources/spark/eventlogs/join-plain/local-1795967342242");
+        CliRun run = CliRun.of("ps", "--json", "src/test/resources/spark/eventlogs/join-plain/local-1795967342242");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("\"processTreeMetricsEnabled\" : false", "spark.executor.processTreeMetrics.enabled=true");
     }
 
     @Test
     void anUnreadableTargetEndsWithOneLineAndExitThree() {
-        PsCli run = PsCli.run("/nonexistent/eventlog");
+        CliRun run = CliRun.of("ps", "/nonexistent/eventlog");
         assertThat(run.exitCode()).isIn(2, 3);
         assertThat(run.err().strip().lines()).hasSize(1);
     }

@@ -1,10 +1,10 @@
 package dev.sparkdoc.proc;
 
+import dev.sparkdoc.cli.CliRun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sparkdoc.cli.PsCli;
 import dev.sparkdoc.source.Json;
 import java.time.Duration;
 import java.util.List;
@@ -88,7 +88,7 @@ class PythonWorkerTreeTest {
     @Test
     void psJsonShowsTheTreeUnderItsApplicationAndExecutor() throws Exception {
         long executorPid = startExecutor().pid();
-        PsCli run = PsCli.run("--json");
+        CliRun run = CliRun.of("ps", "--json");
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode root = Json.mapper().readTree(run.out());
         JsonNode jvm = null;
@@ -110,7 +110,7 @@ class PythonWorkerTreeTest {
         assertThat(daemon.get("workers").get(0).get("daemonPid").asLong()).isEqualTo(daemon.get("pid").asLong());
         assertThat(jvm.get("totalRssBytes").asLong()).isGreaterThan((long) (0.8 * WORKERS * WORKER_MB * MIB));
 
-        PsCli text = PsCli.run();
+        CliRun text = CliRun.of("ps");
         assertThat(text.out()).contains("application app-test-0001", "executor 7", "pyspark.daemon", "python worker",
                 "executor 7 total:");
     }

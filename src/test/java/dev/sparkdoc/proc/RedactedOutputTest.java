@@ -1,8 +1,8 @@
 package dev.sparkdoc.proc;
 
+import dev.sparkdoc.cli.CliRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sparkdoc.cli.PsCli;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,9 +22,9 @@ class RedactedOutputTest {
         long pid = children.bash("read line", Map.of(), "java", "-Dpassword=S3CR3T", "-cp", "/opt/spark/jars/*",
                 "org.apache.spark.deploy.SparkSubmit", "--conf", "spark.hadoop.fs.s3a.secret.key=S3CR3T",
                 "--conf", "spark.app.name=redaction-test", "job.py").pid();
-        PsCli json = PsCli.run("--json", "--all");
-        PsCli text = PsCli.run("--all");
-        PsCli wide = PsCli.run("--all", "--watch", "0.1", "--iterations", "2");
+        CliRun json = CliRun.of("ps", "--json", "--all");
+        CliRun text = CliRun.of("ps", "--all");
+        CliRun wide = CliRun.of("ps", "--all", "--watch", "0.1", "--iterations", "2");
         assertThat(json.out()).contains("\"pid\" : " + pid, "spark.app.name=redaction-test", "spark.hadoop.fs.s3a.secret.key=")
                 .doesNotContain("S3CR3T");
         assertThat(text.out()).contains(Long.toString(pid)).doesNotContain("S3CR3T");

@@ -1,6 +1,5 @@
-package dev.sparkdoc.rules;
+package dev.sparkdoc.firstaid;
 
-import dev.sparkdoc.firstaid.DataFileException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -12,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A YAML tree that remembers the line of every node, so a broken rule file is reported with its
- * file and line (Jackson's own tree forgets locations).
+ * A YAML tree that remembers the line of every node, so a broken data file (rules, error
+ * patterns) is reported with its file and line (Jackson's own tree forgets locations).
  */
-sealed interface YamlNode {
+public sealed interface YamlNode {
 
     int line();
 
@@ -26,7 +25,7 @@ sealed interface YamlNode {
     }
 
     record Mapping(Map<String, YamlNode> fields, Map<String, Integer> keyLines, int line) implements YamlNode {
-        YamlNode get(String key) {
+        public YamlNode get(String key) {
             return fields.get(key);
         }
     }
