@@ -20,8 +20,8 @@ final class ExecutorsView {
             Views.empty(f, s.diagnosis().isEmpty() ? "waiting for the first picture …" : "No executors reported.");
             return;
         }
-        Table t = new Table(List.of(Column.left("ID", 6), Column.left("STATE", 5), Column.flex("HOST", 8),
-                Column.right("CORES", 5), Column.right("ACT", 3), Column.right("FAIL", 4), Column.right("MEM USED/MAX", 12),
+        Table t = new Table(List.of(Column.left("ID", 6), Column.left("STATE", 5), Column.flex("HOST", 6),
+                Column.right("CORE", 4), Column.right("ACT", 3), Column.right("FAIL", 4), Column.right("MEM/MAX", 11),
                 Column.right("GC", 4), Column.right("SHUF R", 6), Column.right("SHUF W", 6), Column.right("JVM RSS", 7),
                 Column.right("PY RSS", 6)), f.width());
         int top = Layout.BODY_TOP;

@@ -56,6 +56,7 @@ final class Fmt {
 
     /** Age in whole seconds, at least 0 (clocks of driver and client may differ a little). */
     static String age(Instant from, Instant now) {
-        return ms(Math.max(0, now.toEpochMilli() - from.toEpochMilli()) / 1000 * 1000.0);
+        long s = Math.max(0, now.toEpochMilli() - from.toEpochMilli()) / 1000;
+        return s < 60 ? s + "s" : ms(s * 1000.0);
     }
 }

@@ -36,8 +36,9 @@ final class HeaderView {
         var app = snap.application();
         Instant now = s.poll().still() || app.completed() ? snap.takenAt() : s.now();
         String state = app.completed() ? "COMPLETED" : s.poll().still() ? "INCOMPLETE" : "RUNNING";
-        return " sparkdoc │ " + app.name() + " (" + app.id() + ") │ Spark " + app.sparkVersion().orElse("?")
-                + " │ " + state + " │ up " + Fmt.ms(app.durationMs(now));
+        // the name last: it is the part that may be cut at 80 columns
+        return " sparkdoc │ " + state + " │ Spark " + app.sparkVersion().orElse("?") + " │ up "
+                + Fmt.ms(app.durationMs(now)) + " │ " + app.name() + " (" + app.id() + ")";
     }
 
     static String countsText(AppSnapshot snap) {
@@ -48,17 +49,18 @@ final class HeaderView {
         long dead = counted.size() - alive;
         long jobs = snap.jobs().stream().filter(j -> j.status() == JobStatus.RUNNING).count();
         long stages = snap.stages().stream().filter(st -> st.status() == StageStatus.ACTIVE).count();
-        return "executors " + alive + " alive, " + dead + " dead │ jobs " + jobs + " active │ stages " + stages + " active";
+        return "executors " + alive + " alive " + dead + " dead │ " + jobs + (jobs == 1 ? " job " : " jobs ") + stages
+                + (stages == 1 ? " stage" : " stages") + " running";
     }
 
     static String pollText(UiState s) {
         PollStatus p = s.poll();
         if (p.still()) {
-            return "still picture (read once" + p.lastUpdate().map(t -> " at " + Fmt.clock(t)).orElse("") + ")";
+            return "still picture" + p.lastUpdate().map(t -> ", read " + Fmt.clock(t)).orElse("");
         }
         String every = "every " + Fmt.ms(p.effective().toMillis())
                 + (p.effective().equals(p.interval()) ? "" : " (slowed from " + Fmt.ms(p.interval().toMillis()) + ")");
-        String updated = p.lastUpdate().map(t -> ", updated " + Fmt.age(t, s.now()) + " ago").orElse(", connecting…");
+        String updated = p.lastUpdate().map(t -> ", " + Fmt.age(t, s.now()) + " ago").orElse(", connecting…");
         return (p.paused() ? "PAUSED │ " : "") + every + updated;
     }
 

@@ -18,7 +18,7 @@ import java.util.Optional;
  */
 final class StageDetailView {
 
-    private static final String QUANTILE_ROW = "  %-16s %8s %8s %8s %8s %8s";
+    private static final String QUANTILE_ROW = "  %-21s %8s %8s %8s %8s %8s";
     private static final String TASK_ROW = "  %7s %5s %-8s %-16s %-8s %8s %8s %8s";
 
     private StageDetailView() {

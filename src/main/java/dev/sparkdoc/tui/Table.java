@@ -35,7 +35,8 @@ final class Table {
         }
         for (int i = 0; i < widths.length; i++) {
             Column c = columns.get(i);
-            widths[i] = c.width() >= 0 ? c.width() : Math.max(-c.width(), total - fixed - c.width());
+            // no separator after the last column
+            widths[i] = c.width() >= 0 ? c.width() : Math.max(-c.width(), total - (fixed - 1) - c.width());
         }
     }
 
