@@ -65,7 +65,8 @@ public final class AttachSession {
              TerminalGuard guard = new TerminalGuard(screen, logStream)) {
             TerminalSize size = screen.getTerminalSize();
             UiState state = Update.apply(UiState.initial(poll, size.getColumns(), size.getRows(), clock.instant()),
-                    new UiEvent.SnapshotArrived(diagnosis, processes, clock.instant(), readMs, schedule.success(readMs))).state();
+                    // the first read pays for a cold JVM: it says nothing about the driver's pace
+                    new UiEvent.SnapshotArrived(diagnosis, processes, clock.instant(), readMs, settings.interval())).state();
             if (!settings.still()) {
                 poller = Optional.of(new Poller(source, diagnose, feed, events::add, schedule, clock, log));
                 poller.get().start();

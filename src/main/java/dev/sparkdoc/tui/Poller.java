@@ -28,6 +28,7 @@ public final class Poller implements AutoCloseable {
     private final Object lock = new Object();
     private final Thread thread;
     private boolean wake;
+    private volatile boolean failing;
     private boolean paused;
     private volatile boolean closed;
 
@@ -87,20 +88,39 @@ public final class Poller implements AutoCloseable {
     void pollOnce() {
         long t0 = System.nanoTime();
         try {
-            AppSnapshot snapshot = source.read();
+            AppSnapshot snapshot = readOnce();
             Diagnosis diagnosis = diagnose.apply(snapshot);
             ProcessTable table = sampleProcesses(snapshot);
             long ms = (System.nanoTime() - t0) / 1_000_000;
             Duration next = schedule.success(ms);
+            failing = false;
             post(new SnapshotArrived(diagnosis, table, clock.instant(), ms, next));
         } catch (SourceException e) {
             Duration next = schedule.failure();
             log.info("poll failed (next in " + next.toMillis() + " ms): " + e.getMessage());
+            failing = true;
             post(new FetchFailed(e.getMessage(), clock.instant(), next));
         } catch (RuntimeException e) {
             Duration next = schedule.failure();
             log.error("poll failed with an internal error", e);
             post(new FetchFailed("internal error: " + e, clock.instant(), next));
+        }
+    }
+
+    /**
+     * A read, tried a second time at once when the previous one succeeded: Spark's UI (Jetty)
+     * closes connections idle for 8 s, so after a long interval the first request may land on a
+     * closed pooled connection. A driver that is really gone fails twice, quickly.
+     */
+    private AppSnapshot readOnce() {
+        try {
+            return source.read();
+        } catch (SourceException first) {
+            if (failing) {
+                throw first;
+            }
+            log.info("read failed, trying once more at once: " + first.getMessage());
+            return source.read();
         }
     }
 
