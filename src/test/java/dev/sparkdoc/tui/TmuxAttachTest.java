@@ -57,7 +57,7 @@ class TmuxAttachTest {
             spark.close();
             String down = tmux.awaitText("driver unreachable since", Duration.ofSeconds(30));
             assertThat(down).contains("Data skew in stage", "last picture from", "1 Findings");
-            tmux.keys("q");
+            tmux.keys("C-c");   // Ctrl-C quits the same way as q and gives the terminal back
             tmux.awaitText("EXIT=0", KEY);
         } catch (AssertionError e) {
             Path log = dir.resolve(".cache/sparkdoc/attach.log");
