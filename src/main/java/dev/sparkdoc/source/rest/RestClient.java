@@ -89,7 +89,10 @@ final class RestClient {
         if (e instanceof InterruptedIOException || e instanceof UnknownHostException || e instanceof SSLException) {
             return false;
         }
+        // Spark's Jetty closes idle keep-alive connections after ~8 s: reusing one fails with an
+        // EOFException before any byte of the answer, and a fresh connection works.
         return e instanceof ConnectException || e instanceof NoRouteToHostException || e instanceof SocketException
+                || e instanceof java.io.EOFException
                 || String.valueOf(e.getMessage()).contains("unexpected end of stream");
     }
 

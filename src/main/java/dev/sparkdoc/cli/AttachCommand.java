@@ -1,0 +1,68 @@
+package dev.sparkdoc.cli;
+
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.report.TerminalWidth;
+import dev.sparkdoc.report.Theme;
+import dev.sparkdoc.report.TriageReport;
+import dev.sparkdoc.report.TriageText;
+import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.source.SnapshotSource;
+import dev.sparkdoc.source.Sources;
+import dev.sparkdoc.target.Target;
+import dev.sparkdoc.tui.AttachLog;
+import dev.sparkdoc.tui.AttachSession;
+import dev.sparkdoc.tui.Palette;
+import dev.sparkdoc.tui.LocalProcessFeed;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "attach", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Watch an application live: findings, stages, executors and processes, updated as it runs.",
+                "Event logs and snapshot files show a still picture. Keys: ? in the view. When stdout is not a",
+                "terminal, prints the triage report instead. Log: ~/.cache/sparkdoc/attach.log."})
+public final class AttachCommand implements Callable<Integer> {
+
+    @Mixin
+    TargetOptions target;
+
+    @Mixin
+    RuleOptions rules;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "2",
+            description = "seconds between reads of a live target; longer while the driver is slow (default: ${DEFAULT-VALUE})")
+    double intervalSeconds;
+
+    @Option(names = "--no-color", description = "no colours (also when NO_COLOR is set)")
+    boolean noColor;
+
+    @Override
+    public Integer call() throws Exception {
+        var ruleList = rules.rules();
+        Target parsed = target.parsedTarget();
+        boolean still = !(parsed instanceof Target.Http) && !(parsed instanceof Target.HostScan);
+        try (SnapshotSource source = Sources.open(parsed, target.selector(), target.httpOptions())) {
+            if (System.console() == null) {
+                System.err.println("sparkdoc: not a terminal: printing the triage report instead of the live view");
+                return triage(source.read(), ruleList);
+            }
+            Duration interval = Duration.ofMillis(Math.max(500, Math.round(intervalSeconds * 1000)));
+            AttachSession.run(source, snapshot -> Diagnosis.of(snapshot, ruleList), LocalProcessFeed.forTarget(parsed),
+                    new AttachSession.Settings(parsed.display(), still, interval, Palette.of(noColor, System.getenv())),
+                    AttachLog.inUserCache());
+            return ExitCode.OK;
+        }
+    }
+
+    private int triage(AppSnapshot snapshot, java.util.List<dev.sparkdoc.rules.Rule> ruleList) {
+        Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList);
+        TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), Severity.WARNING, 10);
+        int hidden = diagnosis.findings().size() - report.findings().size();
+        TriageText.lines(report, Theme.detect(noColor), TerminalWidth.detect(), hidden).forEach(System.out::println);
+        System.out.flush();
+        return diagnosis.atLeast(Severity.CRITICAL).isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.sparkdoc.tui;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+
+/**
+ * The attach log, {@code ~/.cache/sparkdoc/attach.log}: nothing may print while the TUI owns the
+ * screen, so poll failures and errors go here. Logging never fails the TUI.
+ */
+public final class AttachLog {
+
+    private final Path file;
+
+    public AttachLog(Path file) {
+        this.file = file;
+    }
+
+    public static AttachLog inUserCache() {
+        return new AttachLog(Path.of(System.getProperty("user.home"), ".cache", "sparkdoc", "attach.log"));
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public synchronized void info(String message) {
+        write(Instant.now() + " " + message + System.lineSeparator());
+    }
+
+    public synchronized void error(String message, Throwable t) {
+        StringWriter trace = new StringWriter();
+        t.printStackTrace(new PrintWriter(trace));
+        write(Instant.now() + " " + message + System.lineSeparator() + trace);
+    }
+
+    private void write(String text) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException | RuntimeException ignored) {
+            // a read-only home must not break the live view
+        }
+    }
+}

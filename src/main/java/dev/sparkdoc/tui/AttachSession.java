@@ -1,0 +1,84 @@
+package dev.sparkdoc.tui;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.screen.TerminalScreen;
+import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
+import com.googlecode.lanterna.terminal.Terminal;
+import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal.CtrlCBehaviour;
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.source.SnapshotSource;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Function;
+
+/**
+ * {@code sparkdoc attach}: reads the application once (a target that cannot be read fails like
+ * {@code triage}, before the screen is taken), then owns the screen, polls a live target and
+ * gives the terminal back on every way out.
+ */
+public final class AttachSession {
+
+    /**
+     * @param target   what the user pointed at, for the header
+     * @param still    an event log or snapshot file: shown as read, never polled
+     */
+    public record Settings(String target, boolean still, Duration interval, Palette palette) {
+    }
+
+    private AttachSession() {
+    }
+
+    public static void run(SnapshotSource source, Function<AppSnapshot, Diagnosis> diagnose, ProcessFeed feed,
+                           Settings settings, AttachLog log) throws IOException, InterruptedException {
+        Clock clock = Clock.systemUTC();
+        long t0 = System.nanoTime();
+        AppSnapshot first = source.read();
+        Diagnosis diagnosis = diagnose.apply(first);
+        long readMs = (System.nanoTime() - t0) / 1_000_000;
+        PollSchedule schedule = new PollSchedule(settings.interval());
+        PollStatus poll = settings.still() ? PollStatus.still(settings.target()) : PollStatus.live(settings.target(), settings.interval());
+        ProcessTable processes = settings.still() ? ProcessTable.unavailable("no local processes: this is a recording")
+                : feed.sample(first);
+
+        OutputStream terminalOut = System.out;
+        Terminal terminal = new DefaultTerminalFactory(terminalOut, System.in, StandardCharsets.UTF_8)
+                .setForceTextTerminal(true)
+                // Ctrl-C arrives as a key: sparkdoc quits through the same path as q
+                .setUnixTerminalCtrlCBehaviour(CtrlCBehaviour.TRAP)
+                .createTerminal();
+        TerminalScreen screen = new TerminalScreen(terminal);
+        Files.createDirectories(log.file().getParent());
+        log.info("attach " + settings.target() + " (interval " + settings.interval().toMillis() + " ms)");
+        BlockingQueue<UiEvent> events = new LinkedBlockingQueue<>();
+        Optional<Poller> poller = Optional.empty();
+        try (PrintStream logStream = new PrintStream(new FileOutputStream(log.file().toFile(), true), true, StandardCharsets.UTF_8);
+             TerminalGuard guard = new TerminalGuard(screen, logStream)) {
+            TerminalSize size = screen.getTerminalSize();
+            UiState state = Update.apply(UiState.initial(poll, size.getColumns(), size.getRows(), clock.instant()),
+                    // the first read pays for a cold JVM: it says nothing about the driver's pace
+                    new UiEvent.SnapshotArrived(diagnosis, processes, clock.instant(), readMs, settings.interval())).state();
+            if (!settings.still()) {
+                poller = Optional.of(new Poller(source, diagnose, feed, events::add, schedule, clock, log));
+                poller.get().start();
+            }
+            new UiLoop(screen, new LanternaBackend(screen, settings.palette()), guard, events, poller, terminalOut, clock)
+                    .run(state);
+        } catch (IOException | InterruptedException | RuntimeException | Error e) {
+            log.error("attach ended with an error", e);
+            throw e;
+        } finally {
+            poller.ifPresent(Poller::close);
+        }
+        log.info("attach ended");
+    }
+}

@@ -1,0 +1,23 @@
+package dev.sparkdoc.tui;
+
+import java.time.Duration;
+
+/** What a key asks of the world outside the state: the UI loop carries these out. */
+public sealed interface Effect {
+
+    record RefreshNow() implements Effect {
+    }
+
+    record SetInterval(Duration interval) implements Effect {
+    }
+
+    record SetPaused(boolean paused) implements Effect {
+    }
+
+    /** Put text on the clipboard (OSC 52). */
+    record Copy(String text) implements Effect {
+    }
+
+    record Quit() implements Effect {
+    }
+}

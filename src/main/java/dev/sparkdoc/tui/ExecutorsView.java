@@ -1,0 +1,59 @@
+package dev.sparkdoc.tui;
+
+import dev.sparkdoc.model.Executor;
+import dev.sparkdoc.tui.Table.Column;
+import java.util.List;
+
+/**
+ * Executors (and the driver): tasks, storage memory, GC share, shuffle, and peak process memory
+ * from Spark's executor metrics (JVM and Python RSS need
+ * spark.executor.processTreeMetrics.enabled=true, else "–"). Dead and excluded ones are marked.
+ */
+final class ExecutorsView {
+
+    private ExecutorsView() {
+    }
+
+    static void render(UiState s, Frame f) {
+        List<Executor> rows = Rows.executors(s);
+        if (rows.isEmpty()) {
+            Views.empty(f, s.diagnosis().isEmpty() ? "waiting for the first picture …" : "No executors reported.");
+            return;
+        }
+        Table t = new Table(List.of(Column.left("ID", 6), Column.left("STATE", 5), Column.flex("HOST", 6),
+                Column.right("CORE", 4), Column.right("ACT", 3), Column.right("FAIL", 4), Column.right("MEM/MAX", 11),
+                Column.right("GC", 4), Column.right("SHUF R", 6), Column.right("SHUF W", 6), Column.right("JVM RSS", 7),
+                Column.right("PY RSS", 6)), f.width());
+        int top = Layout.BODY_TOP;
+        t.header(f, top);
+        int selected = Rows.selected(s, Pane.EXECUTORS);
+        int visible = Views.tableRows(s);
+        int first = Table.scrollTop(selected, visible, rows.size());
+        for (int i = 0; i < visible && first + i < rows.size(); i++) {
+            Executor e = rows.get(first + i);
+            int row = top + 1 + i;
+            boolean sel = first + i == selected;
+            t.cells(f, row, Views.cells(e.id(), state(e), e.host(), Integer.toString(e.totalCores()),
+                    Integer.toString(e.activeTasks()), Integer.toString(e.failedTasks()),
+                    Fmt.bytes(e.memoryUsed()) + "/" + Fmt.bytes(e.maxMemory()), Fmt.percent(Rows.gcFraction(e)),
+                    Fmt.bytes(e.totalShuffleRead()), Fmt.bytes(e.totalShuffleWrite()),
+                    peak(e, "ProcessTreeJVMRSSMemory"), peak(e, "ProcessTreePythonRSSMemory")),
+                    sel ? Tone.SELECTED : !e.active() ? Tone.DIM : e.excluded() ? Tone.WARNING : Tone.NORMAL);
+            if (!sel && e.failedTasks() > 0) {
+                f.tone(t.start(5), row, t.width(5), Tone.CRITICAL);
+            }
+        }
+    }
+
+    static String state(Executor e) {
+        if (!e.active()) {
+            return "✗dead";
+        }
+        return e.excluded() ? "!excl" : "live";
+    }
+
+    /** A peak metric, "–" when Spark reported none (process-tree metrics are off by default). */
+    static String peak(Executor e, String metric) {
+        return e.peak(metric).filter(v -> v > 0).map(Fmt::bytes).orElse("–");
+    }
+}

@@ -1,0 +1,75 @@
+package dev.sparkdoc.tui;
+
+import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.tui.Table.Column;
+import java.util.List;
+
+/**
+ * Findings ranked by the seconds they cost; below the list, a preview of the selected one's
+ * first fix so the config to change is on screen without a key press.
+ */
+final class FindingsView {
+
+    private FindingsView() {
+    }
+
+    static void render(UiState s, Frame f) {
+        List<Finding> rows = Rows.findings(s);
+        if (rows.isEmpty()) {
+            Views.empty(f, s.diagnosis().isEmpty() ? "waiting for the first picture …"
+                    : s.filter().isEmpty() ? "No findings: nothing sparkdoc's rules recognise, so far." : "No finding matches the filter.");
+            return;
+        }
+        Table t = new Table(List.of(Column.left("SEV", 4), Column.right("LOST", 7), Column.left("WHERE", 12),
+                Column.flex("FINDING", 20)), f.width());
+        int top = Layout.BODY_TOP;
+        t.header(f, top);
+        int selected = Rows.selected(s, Pane.FINDINGS);
+        int visible = Math.min(rows.size(), Math.max(3, Views.tableRows(s) - 7));
+        int first = Table.scrollTop(selected, visible, rows.size());
+        for (int i = 0; i < visible && first + i < rows.size(); i++) {
+            Finding x = rows.get(first + i);
+            int row = top + 1 + i;
+            boolean sel = first + i == selected;
+            t.cells(f, row, Views.cells(sev(x.severity()), Fmt.seconds(x.secondsLost()), where(x), x.title()),
+                    sel ? Tone.SELECTED : Tone.NORMAL);
+            if (!sel) {
+                f.tone(0, row, 4, Views.severityTone(x.severity()));
+            }
+        }
+        preview(s, f, rows.get(selected), top + 2 + visible);
+    }
+
+    private static void preview(UiState s, Frame f, Finding x, int from) {
+        int rows = Layout.footerRow(s) - from;
+        if (rows < 2) {
+            return;
+        }
+        f.fill(0, from, f.width(), '─', Tone.DIM);
+        f.text(2, from, " " + x.scope().label() + " ", Tone.DIM);
+        List<Line> lines = FindingDetailView.fixLines(x, f.width(), -1);
+        Line.draw(f, lines, 0, from + 1, rows - 1);
+    }
+
+    static String sev(Severity s) {
+        return switch (s) {
+            case CRITICAL -> "CRIT";
+            case WARNING -> "WARN";
+            case INFO -> "INFO";
+            case OK -> "OK";
+        };
+    }
+
+    /** Where, short: "stage 4", "exec 7", "query 3", "app". */
+    static String where(Finding x) {
+        var scope = x.scope();
+        return switch (scope.kind()) {
+            case APP -> "app";
+            case STAGE -> "stage " + scope.displayId();
+            case EXECUTOR -> "exec " + scope.id();
+            case SQL -> "query " + scope.id();
+            default -> scope.kind().id() + " " + scope.id();
+        };
+    }
+}

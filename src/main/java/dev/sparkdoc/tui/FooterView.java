@@ -1,0 +1,28 @@
+package dev.sparkdoc.tui;
+
+/** The bottom row: the filter being typed, or the keys that matter here. */
+final class FooterView {
+
+    private FooterView() {
+    }
+
+    static void render(UiState s, Frame f) {
+        int row = Layout.footerRow(s);
+        if (s.editingFilter()) {
+            f.text(0, row, "/" + s.filter() + "▏  Enter keeps the filter, Esc clears it", Tone.BOLD);
+            return;
+        }
+        f.text(0, row, hints(s), Tone.DIM);
+    }
+
+    private static String hints(UiState s) {
+        if (s.drill().isPresent()) {
+            return s.drill().get().pane() == Pane.FINDINGS
+                    ? "↑↓ choose fix  c copy --conf  Esc/b back  Tab pane  ? help  q quit"
+                    : "↑↓ scroll  Esc/b back  Tab pane  ? help  q quit";
+        }
+        String open = s.pane() == Pane.FINDINGS || s.pane() == Pane.STAGES ? "Enter open  " : "";
+        String copy = s.pane() == Pane.FINDINGS ? "c copy  " : "";
+        return "↑↓/jk move  " + open + copy + "Tab/1-4 pane  / filter  s sort  p pause  ? help  q quit";
+    }
+}

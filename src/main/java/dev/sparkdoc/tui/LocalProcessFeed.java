@@ -1,0 +1,77 @@
+package dev.sparkdoc.tui;
+
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.proc.DriverFinder;
+import dev.sparkdoc.proc.LocalProcesses;
+import dev.sparkdoc.proc.ProcessSampler;
+import dev.sparkdoc.proc.ProcessScan;
+import dev.sparkdoc.proc.SparkProcess;
+import dev.sparkdoc.target.Target;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The processes pane fed by {@code sparkdoc ps}'s sampler: this application's driver, executors,
+ * daemons and Python workers on this machine, each with a short CPU history. Only for a driver
+ * UI on this host; elsewhere the pane says why it is empty.
+ */
+public final class LocalProcessFeed implements ProcessFeed {
+
+    private static final int HISTORY = 20;
+
+    private final Target target;
+    private final ProcessScan scan = new ProcessScan(ProcessSampler.forThisMachine(), false);
+    private final Map<Long, Deque<Double>> history = new HashMap<>();
+
+    private LocalProcessFeed(Target target) {
+        this.target = target;
+    }
+
+    /** A feed for the target, or one that explains why there is no local process view. */
+    public static ProcessFeed forTarget(Target target) {
+        if (target instanceof Target.Http http && http.baseUrl().getHost() != null
+                && DriverFinder.isThisMachine(http.baseUrl().getHost())) {
+            return new LocalProcessFeed(target);
+        }
+        ProcessTable why = ProcessTable.unavailable(target instanceof Target.Http || target instanceof Target.HostScan
+                ? "the driver runs on another host: see executors' peak JVM/Python RSS (Executors pane)"
+                : "no live processes behind an event log or snapshot");
+        return snapshot -> why;
+    }
+
+    @Override
+    public synchronized ProcessTable sample(AppSnapshot snapshot) {
+        String appId = snapshot.application().id();
+        dev.sparkdoc.proc.ProcessTable table;
+        try {
+            // The poller's interval separates the samples; a short wait only on the first one.
+            table = scan.next(Duration.ofMillis(history.isEmpty() ? 300 : 0), LocalProcesses.hints(target, Optional.of(appId)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ProcessTable.unavailable("interrupted");
+        }
+        List<ProcessRow> rows = new ArrayList<>();
+        for (SparkProcess p : table.processes()) {
+            if (!p.appId().map(appId::equals).orElse(false)) {
+                continue;
+            }
+            double cpu = p.cpuPercent().orElse(0);
+            Deque<Double> h = history.computeIfAbsent(p.pid(), k -> new ArrayDeque<>());
+            h.addLast(cpu);
+            while (h.size() > HISTORY) {
+                h.removeFirst();
+            }
+            rows.add(new ProcessRow(p.pid(), p.role().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '),
+                    p.executorId(), cpu, p.process().rssBytes(), p.process().threads(),
+                    String.join(" ", p.process().command()), List.copyOf(h)));
+        }
+        history.keySet().retainAll(rows.stream().map(ProcessRow::pid).toList());
+        return rows.isEmpty() ? ProcessTable.unavailable("no local processes of " + appId + " found") : ProcessTable.of(rows);
+    }
+}

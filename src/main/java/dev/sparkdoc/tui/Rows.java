@@ -1,0 +1,153 @@
+package dev.sparkdoc.tui;
+
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.Executor;
+import dev.sparkdoc.model.Stage;
+import dev.sparkdoc.model.StageStatus;
+import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.rules.Finding;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The rows each pane lists, filtered and sorted as the state says. The key handling and the
+ * views both read rows from here, so "the selected row" means the same thing to both.
+ */
+public final class Rows {
+
+    private record Order<T>(String name, Comparator<T> comparator) {
+    }
+
+    private static final List<Order<Finding>> FINDING_ORDERS = List.of(
+            new Order<>("impact", (a, b) -> 0),   // the diagnosis is already ranked by seconds lost
+            new Order<>("severity", Comparator.comparing(Finding::severity).reversed()
+                    .thenComparing(Comparator.comparingDouble(Finding::secondsLost).reversed())),
+            new Order<>("family", Comparator.comparing(Finding::family)));
+
+    private static final List<Order<Stage>> STAGE_ORDERS = List.of(
+            new Order<>("active, recent", Comparator.comparing((Stage s) -> s.status() != StageStatus.ACTIVE)
+                    .thenComparing(Comparator.comparingInt(Stage::stageId).reversed())
+                    .thenComparing(Comparator.comparingInt(Stage::attemptId).reversed())),
+            new Order<>("task time", Comparator.comparingLong((Stage s) -> s.totals().executorRunTimeMs()).reversed()),
+            new Order<>("skew", Comparator.comparingDouble(Rows::skew).reversed()));
+
+    private static final List<Order<Executor>> EXECUTOR_ORDERS = List.of(
+            new Order<>("id", Comparator.comparing((Executor e) -> !e.isDriver())
+                    .thenComparing(e -> e.id().length()).thenComparing(Executor::id)),
+            new Order<>("failed tasks", Comparator.comparingInt(Executor::failedTasks).reversed()),
+            new Order<>("GC %", Comparator.comparingDouble(Rows::gcFraction).reversed()),
+            new Order<>("memory", Comparator.comparingLong(Executor::memoryUsed).reversed()),
+            new Order<>("shuffle read", Comparator.comparingLong(Executor::totalShuffleRead).reversed()));
+
+    private static final List<Order<ProcessRow>> PROCESS_ORDERS = List.of(
+            new Order<>("CPU", Comparator.comparingDouble(ProcessRow::cpuPercent).reversed()),
+            new Order<>("RSS", Comparator.comparingLong(ProcessRow::rssBytes).reversed()),
+            new Order<>("pid", Comparator.comparingLong(ProcessRow::pid)));
+
+    private Rows() {
+    }
+
+    public static List<Finding> findings(UiState s) {
+        List<Finding> all = s.diagnosis().map(d -> d.findings()).orElse(List.of());
+        return select(all, s, Pane.FINDINGS, FINDING_ORDERS,
+                f -> f.title() + " " + f.rule() + " " + f.family() + " " + f.scope().label());
+    }
+
+    public static List<Stage> stages(UiState s) {
+        List<Stage> all = s.diagnosis().map(d -> d.snapshot().stages()).orElse(List.of()).stream()
+                .filter(st -> st.status() != StageStatus.SKIPPED).toList();
+        return select(all, s, Pane.STAGES, STAGE_ORDERS,
+                st -> st.stageId() + " " + st.name() + " " + st.description().orElse("") + " " + st.status());
+    }
+
+    public static List<Executor> executors(UiState s) {
+        List<Executor> all = s.diagnosis().map(d -> d.snapshot().executors()).orElse(List.of());
+        return select(all, s, Pane.EXECUTORS, EXECUTOR_ORDERS, e -> e.id() + " " + e.hostPort());
+    }
+
+    public static List<ProcessRow> processes(UiState s) {
+        return select(s.processes().rows(), s, Pane.PROCESSES, PROCESS_ORDERS,
+                p -> p.pid() + " " + p.role() + " " + p.executorId().orElse("") + " " + p.command());
+    }
+
+    /** How many rows the pane lists now. */
+    public static int count(UiState s, Pane pane) {
+        return switch (pane) {
+            case FINDINGS -> findings(s).size();
+            case STAGES -> stages(s).size();
+            case EXECUTORS -> executors(s).size();
+            case PROCESSES -> processes(s).size();
+        };
+    }
+
+    /** The selected row's index, within the rows there are now (they change with every poll). */
+    public static int selected(UiState s, Pane pane) {
+        return Math.max(0, Math.min(s.selected(pane), count(s, pane) - 1));
+    }
+
+    public static Optional<Finding> selectedFinding(UiState s) {
+        List<Finding> rows = findings(s);
+        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(selected(s, Pane.FINDINGS)));
+    }
+
+    public static Optional<Stage> selectedStage(UiState s) {
+        List<Stage> rows = stages(s);
+        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(selected(s, Pane.STAGES)));
+    }
+
+    public static int sortCount(Pane pane) {
+        return switch (pane) {
+            case FINDINGS -> FINDING_ORDERS.size();
+            case STAGES -> STAGE_ORDERS.size();
+            case EXECUTORS -> EXECUTOR_ORDERS.size();
+            case PROCESSES -> PROCESS_ORDERS.size();
+        };
+    }
+
+    public static String sortName(Pane pane, int index) {
+        return switch (pane) {
+            case FINDINGS -> FINDING_ORDERS.get(index % FINDING_ORDERS.size()).name();
+            case STAGES -> STAGE_ORDERS.get(index % STAGE_ORDERS.size()).name();
+            case EXECUTORS -> EXECUTOR_ORDERS.get(index % EXECUTOR_ORDERS.size()).name();
+            case PROCESSES -> PROCESS_ORDERS.get(index % PROCESS_ORDERS.size()).name();
+        };
+    }
+
+    /** A finding as a drill key: the rule and the scope it fired on. */
+    public static String key(Finding f) {
+        return f.rule() + "@" + f.scope().id();
+    }
+
+    public static Optional<Finding> finding(UiState s, String key) {
+        return s.diagnosis().flatMap(d -> d.findings().stream().filter(f -> key(f).equals(key)).findFirst());
+    }
+
+    public static Optional<Stage> stage(UiState s, String key) {
+        return s.diagnosis().flatMap(d -> d.snapshot().stages().stream().filter(st -> st.key().equals(key)).findFirst());
+    }
+
+    /** Slowest task over the median task, 0 before two tasks finished. */
+    public static double skew(Stage s) {
+        return s.quantiles().map(q -> q.get(TaskMetric.DURATION).maxOverMedian()).orElse(0.0);
+    }
+
+    public static double gcFraction(Executor e) {
+        return e.totalDurationMs() <= 0 ? 0 : (double) e.totalGcTimeMs() / e.totalDurationMs();
+    }
+
+    public static Optional<AppSnapshot> snapshot(UiState s) {
+        return s.diagnosis().map(d -> d.snapshot());
+    }
+
+    private static <T> List<T> select(List<T> all, UiState s, Pane pane, List<Order<T>> orders, Function<T, String> text) {
+        String needle = pane == s.pane() ? s.filter().toLowerCase(Locale.ROOT) : "";
+        Comparator<T> order = orders.get(s.sort(pane) % orders.size()).comparator();
+        return all.stream()
+                .filter(row -> needle.isEmpty() || text.apply(row).toLowerCase(Locale.ROOT).contains(needle))
+                .sorted(order)
+                .toList();
+    }
+}

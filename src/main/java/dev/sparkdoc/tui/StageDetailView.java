@@ -1,0 +1,104 @@
+package dev.sparkdoc.tui;
+
+import dev.sparkdoc.model.Quantiles;
+import dev.sparkdoc.model.Stage;
+import dev.sparkdoc.model.TaskFailure;
+import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.model.TaskQuantiles;
+import dev.sparkdoc.model.TaskSample;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * One stage opened: its totals, the task quantiles table (min/25/50/75/max of each metric that is
+ * not all zero), the notable tasks (slowest finished and still running) with executor and host,
+ * and failures by reason. ↑↓ scrolls.
+ */
+final class StageDetailView {
+
+    private static final String QUANTILE_ROW = "  %-21s %8s %8s %8s %8s %8s";
+    private static final String TASK_ROW = "  %7s %5s %-8s %-16s %-8s %8s %8s %8s";
+
+    private StageDetailView() {
+    }
+
+    static void render(UiState s, Frame f) {
+        Optional<Stage> stage = s.drill().flatMap(d -> Rows.stage(s, d.key()));
+        if (stage.isEmpty()) {
+            Views.empty(f, "This stage is not in the latest picture. Esc/b goes back.");
+            return;
+        }
+        List<Line> lines = lines(s, stage.get(), f.width());
+        int top = Math.min(s.drill().get().cursor(), Math.max(0, lines.size() - Layout.bodyHeight(s)));
+        Line.draw(f, lines, top, Layout.BODY_TOP, Layout.bodyHeight(s));
+    }
+
+    /** How far ↓ may scroll the opened stage. */
+    static int maxScroll(UiState s) {
+        return s.drill().flatMap(d -> Rows.stage(s, d.key()))
+                .map(st -> Math.max(0, lines(s, st, s.width()).size() - Layout.bodyHeight(s)))
+                .orElse(0);
+    }
+
+    static List<Line> lines(UiState s, Stage st, int width) {
+        List<Line> out = new ArrayList<>();
+        out.addAll(Line.wrap("Stage " + st.stageId() + " (attempt " + st.attemptId() + ") " + st.status() + " · "
+                + StagesView.name(st), width, Tone.BOLD, -1));
+        var tasks = st.tasks();
+        out.add(Line.of(String.format(Locale.ROOT, "tasks %d: %d done, %d running, %d failed, %d killed · wall %s",
+                tasks.total(), tasks.completed(), tasks.active(), tasks.failed(), tasks.killed(),
+                st.durationMs(s.now()).map(Fmt::ms).orElse("?")), Tone.NORMAL));
+        var t = st.totals();
+        out.add(Line.of("task time " + Fmt.ms(t.executorRunTimeMs()) + " · GC " + Fmt.ms(t.jvmGcTimeMs())
+                + " · input " + Fmt.bytes(t.inputBytes()) + " · shuffle read " + Fmt.bytes(t.shuffleReadBytes())
+                + " · write " + Fmt.bytes(t.shuffleWriteBytes()) + " · spill " + Fmt.bytes(t.memoryBytesSpilled())
+                + " mem / " + Fmt.bytes(t.diskBytesSpilled()) + " disk", Tone.NORMAL));
+        out.add(Line.of("", Tone.NORMAL));
+        st.quantiles().ifPresentOrElse(q -> quantiles(q, out),
+                () -> out.add(Line.of("No task quantiles yet (Spark has them once tasks finish).", Tone.DIM)));
+        if (!st.notableTasks().isEmpty()) {
+            out.add(Line.of("", Tone.NORMAL));
+            out.add(Line.of("Slowest and running tasks", Tone.BOLD));
+            out.add(Line.of(String.format(Locale.ROOT, TASK_ROW, "TASK", "INDEX", "EXECUTOR", "HOST", "STATUS", "DURATION",
+                    "SHUF RD", "SPILL"), Tone.DIM));
+            for (TaskSample task : st.notableTasks()) {
+                out.add(Line.of(String.format(Locale.ROOT, TASK_ROW, task.taskId(), task.index(), task.executorId(),
+                        Frame.fit(task.host(), 16), task.status(), Fmt.ms(task.durationMs()), Fmt.bytes(task.shuffleReadBytes()),
+                        Fmt.bytes(task.bytesSpilled())), task.running() ? Tone.ACCENT : Tone.NORMAL));
+            }
+        }
+        if (!st.failures().isEmpty()) {
+            out.add(Line.of("", Tone.NORMAL));
+            out.add(Line.of("Failures", Tone.BOLD));
+            for (TaskFailure fail : st.failures()) {
+                out.addAll(Line.wrap("  " + fail.count() + " × " + fail.reason() + fail.exceptionClass().map(c -> " " + c).orElse("")
+                        + ": " + fail.message() + " (executor " + fail.executorId() + ", " + fail.host() + ")", width, Tone.CRITICAL, -1));
+            }
+        }
+        return out;
+    }
+
+    private static void quantiles(TaskQuantiles q, List<Line> out) {
+        out.add(Line.of("Task quantiles over " + q.taskCount() + " finished tasks" + (q.exact() ? "" : " (estimated)"), Tone.BOLD));
+        out.add(Line.of(String.format(Locale.ROOT, QUANTILE_ROW, "METRIC", "MIN", "P25", "MEDIAN", "P75", "MAX"), Tone.DIM));
+        for (TaskMetric m : TaskMetric.values()) {
+            Quantiles v = q.get(m);
+            if (v.max() <= 0) {
+                continue;
+            }
+            Tone tone = m == TaskMetric.DURATION && v.maxOverMedian() >= StagesView.SKEW_MARK ? Tone.WARNING : Tone.NORMAL;
+            out.add(Line.of(String.format(Locale.ROOT, QUANTILE_ROW, m.name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                    value(m, v.min()), value(m, v.p25()), value(m, v.p50()), value(m, v.p75()), value(m, v.max())), tone));
+        }
+    }
+
+    private static String value(TaskMetric m, double v) {
+        return switch (m.unit()) {
+            case "ms" -> Fmt.ms(v);
+            case "bytes" -> Fmt.bytes((long) v);
+            default -> String.format(Locale.ROOT, "%,.0f", v);
+        };
+    }
+}

@@ -1,0 +1,82 @@
+package dev.sparkdoc.tui;
+
+import dev.sparkdoc.model.Stage;
+import dev.sparkdoc.model.StageStatus;
+import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.tui.Table.Column;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Active and recent stages: progress, task counts, wall time, the task-time distribution as a
+ * five-bar chart (min…max), and a ▲ skew marker where the slowest task took far longer than the
+ * median.
+ */
+final class StagesView {
+
+    /** Slowest over median task time from which a stage is marked; the skew rules start at 5×. */
+    static final double SKEW_MARK = 5;
+
+    private StagesView() {
+    }
+
+    static void render(UiState s, Frame f) {
+        List<Stage> rows = Rows.stages(s);
+        if (rows.isEmpty()) {
+            Views.empty(f, s.diagnosis().isEmpty() ? "waiting for the first picture …" : "No stages yet.");
+            return;
+        }
+        Table t = new Table(List.of(Column.right("ID", 5), Column.left("STATE", 5), Column.left("PROGRESS", 8),
+                Column.right("TASKS", 9), Column.right("WALL", 6), Column.left("TASKS", 5), Column.right("MAX", 6),
+                Column.right("SKEW", 5), Column.flex("NAME", 10)), f.width());
+        int top = Layout.BODY_TOP;
+        t.header(f, top);
+        int selected = Rows.selected(s, Pane.STAGES);
+        int visible = Views.tableRows(s);
+        int first = Table.scrollTop(selected, visible, rows.size());
+        for (int i = 0; i < visible && first + i < rows.size(); i++) {
+            Stage st = rows.get(first + i);
+            int row = top + 1 + i;
+            boolean sel = first + i == selected;
+            var dur = st.quantiles().map(q -> q.get(TaskMetric.DURATION));
+            double skew = Rows.skew(st);
+            t.cells(f, row, Views.cells(id(st), state(st.status()), Bars.progress(st.tasks().total(),
+                            st.tasks().completed(), st.tasks().active(), t.width(2)),
+                    st.tasks().completed() + "/" + st.tasks().total(),
+                    st.durationMs(s.now()).map(Fmt::ms).orElse(""),
+                    dur.map(Bars::distribution).orElse(""),
+                    dur.map(q -> Fmt.ms(q.max())).orElse(""),
+                    skew >= SKEW_MARK ? String.format(Locale.ROOT, "▲%.0f×", skew) : skew > 0 ? String.format(Locale.ROOT, "%.1f×", skew) : "",
+                    name(st)), sel ? Tone.SELECTED : Tone.NORMAL);
+            if (!sel) {
+                f.tone(t.start(2), row, t.width(2), Tone.BAR);
+                f.tone(t.start(5), row, t.width(5), Tone.ACCENT);
+                if (skew >= SKEW_MARK) {
+                    f.tone(t.start(7), row, t.width(7), Tone.WARNING);
+                }
+                if (st.status() == StageStatus.FAILED || st.tasks().failed() > 0) {
+                    f.tone(t.start(1), row, t.width(1), Tone.CRITICAL);
+                }
+            }
+        }
+    }
+
+    static String id(Stage st) {
+        return st.attemptId() == 0 ? Integer.toString(st.stageId()) : st.stageId() + "." + st.attemptId();
+    }
+
+    static String state(StageStatus status) {
+        return switch (status) {
+            case ACTIVE -> "run";
+            case COMPLETE -> "done";
+            case FAILED -> "FAIL";
+            case PENDING -> "wait";
+            case SKIPPED -> "skip";
+        };
+    }
+
+    /** What the user recognises: the job description before the call site Spark names stages by. */
+    static String name(Stage st) {
+        return st.description().filter(d -> !d.isBlank()).map(d -> d + " · " + st.name()).orElse(st.name());
+    }
+}

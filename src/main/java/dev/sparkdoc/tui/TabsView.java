@@ -1,0 +1,29 @@
+package dev.sparkdoc.tui;
+
+/** The pane tabs with row counts; the sort order and filter of the current pane on the right. */
+final class TabsView {
+
+    private TabsView() {
+    }
+
+    static void render(UiState s, Frame f) {
+        int row = Layout.TABS_ROW;
+        int col = 0;
+        for (Pane p : Pane.values()) {
+            String label = " " + p.number() + " " + p.title() + count(s, p) + " ";
+            col += f.text(col, row, label, p == s.pane() ? Tone.SELECTED : Tone.NORMAL);
+            col += f.text(col, row, "│", Tone.DIM);
+        }
+        String right = "sort: " + Rows.sortName(s.pane(), s.sort(s.pane()))
+                + (s.filter().isEmpty() || s.editingFilter() ? "" : " │ filter: " + s.filter());
+        int start = Math.max(col + 1, f.width() - right.length());
+        f.text(start, row, right, Tone.DIM);
+    }
+
+    private static String count(UiState s, Pane p) {
+        if (p == Pane.PROCESSES && s.processes().unavailable().isPresent()) {
+            return "";
+        }
+        return s.diagnosis().isEmpty() ? "" : " " + Rows.count(s, p);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.sparkdoc.tui;
+
+import dev.sparkdoc.rules.Diagnosis;
+import java.time.Duration;
+import java.time.Instant;
+
+/** Everything that can change what the screen shows; folded into {@link UiState} by {@link Update}. */
+public sealed interface UiEvent {
+
+    record Pressed(KeyInput key) implements UiEvent {
+    }
+
+    record Resized(int width, int height) implements UiEvent {
+    }
+
+    record Tick(Instant now) implements UiEvent {
+    }
+
+    /** A read succeeded; {@code next} is the interval until the following one. */
+    record SnapshotArrived(Diagnosis diagnosis, ProcessTable processes, Instant at, long fetchMs, Duration next)
+            implements UiEvent {
+    }
+
+    record FetchFailed(String message, Instant at, Duration next) implements UiEvent {
+    }
+}

@@ -1,0 +1,124 @@
+package dev.sparkdoc.tui;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
+import com.googlecode.lanterna.screen.Screen;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The UI thread: takes keys, resizes, poll results and clock ticks, folds each into the state,
+ * carries out the effects, and draws when the state changed. Only this thread touches the screen.
+ */
+final class UiLoop {
+
+    private static final long WAIT_MS = 40;
+    private static final Duration TICK = Duration.ofSeconds(1);
+
+    private final Screen screen;
+    private final LanternaBackend backend;
+    private final TerminalGuard guard;
+    private final BlockingQueue<UiEvent> events;
+    private final Optional<Poller> poller;
+    private final OutputStream terminalOut;
+    private final Clock clock;
+
+    UiLoop(Screen screen, LanternaBackend backend, TerminalGuard guard, BlockingQueue<UiEvent> events,
+           Optional<Poller> poller, OutputStream terminalOut, Clock clock) {
+        this.screen = screen;
+        this.backend = backend;
+        this.guard = guard;
+        this.events = events;
+        this.poller = poller;
+        this.terminalOut = terminalOut;
+        this.clock = clock;
+    }
+
+    UiState run(UiState initial) throws IOException, InterruptedException {
+        UiState s = initial;
+        UiState drawn = null;
+        Instant lastTick = clock.instant();
+        boolean full = true;
+        while (!s.quit()) {
+            TerminalSize resized = screen.doResizeIfNecessary();
+            if (resized != null) {
+                s = fold(s, new UiEvent.Resized(resized.getColumns(), resized.getRows()));
+                full = true;
+            }
+            KeyStroke key;
+            while (!s.quit() && (key = screen.pollInput()) != null) {
+                if (key.getKeyType() == KeyType.EOF) {
+                    return s.quitting();   // stdin closed: nobody is there to press q
+                }
+                UiState before = s;
+                s = LanternaKeys.of(key).map(k -> fold(before, new UiEvent.Pressed(k))).orElse(s);
+            }
+            UiEvent event;
+            while ((event = events.poll()) != null) {
+                s = fold(s, event);
+            }
+            Instant now = clock.instant();
+            if (Duration.between(lastTick, now).compareTo(TICK) >= 0) {
+                s = fold(s, new UiEvent.Tick(now));
+                lastTick = now;
+            }
+            if (s != drawn && !s.quit()) {
+                draw(s, full);
+                drawn = s;
+                full = false;
+            }
+            UiEvent next = events.poll(WAIT_MS, TimeUnit.MILLISECONDS);
+            if (next != null) {
+                s = fold(s, next);
+            }
+        }
+        return s;
+    }
+
+    private void draw(UiState s, boolean full) throws IOException {
+        Frame frame = Views.render(s);
+        guard.whileOwned(() -> {
+            if (full) {
+                screen.clear();
+            }
+            backend.draw(frame);
+            if (full) {
+                screen.refresh(Screen.RefreshType.COMPLETE);
+            }
+        });
+    }
+
+    private UiState fold(UiState s, UiEvent event) {
+        Update.Step step = Update.apply(s, event);
+        for (Effect effect : step.effects()) {
+            perform(effect);
+        }
+        return step.state();
+    }
+
+    private void perform(Effect effect) {
+        if (effect instanceof Effect.RefreshNow) {
+            poller.ifPresent(Poller::refreshNow);
+        } else if (effect instanceof Effect.SetInterval i) {
+            poller.ifPresent(p -> p.setInterval(i.interval()));
+        } else if (effect instanceof Effect.SetPaused p) {
+            poller.ifPresent(x -> x.setPaused(p.paused()));
+        } else if (effect instanceof Effect.Copy c) {
+            try {
+                guard.whileOwned(() -> {
+                    terminalOut.write(Osc52.sequence(c.text()));
+                    terminalOut.flush();
+                });
+            } catch (IOException ignored) {
+                // the text is on screen for manual copy anyway
+            }
+        }
+    }
+}

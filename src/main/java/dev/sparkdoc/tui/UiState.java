@@ -1,0 +1,109 @@
+package dev.sparkdoc.tui;
+
+import dev.sparkdoc.rules.Diagnosis;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything the screen shows, immutable: events fold into a new state ({@link Update}) and views
+ * are pure functions of it. Selections and sort orders are kept per pane, so switching panes
+ * and back finds the rows where they were.
+ */
+public record UiState(
+        int width,
+        int height,
+        Instant now,
+        Optional<Diagnosis> diagnosis,
+        ProcessTable processes,
+        PollStatus poll,
+        Pane pane,
+        Map<Pane, Integer> selected,
+        Map<Pane, Integer> sort,
+        Optional<Drill> drill,
+        String filter,
+        boolean editingFilter,
+        boolean help,
+        Optional<CopyBox> copy,
+        boolean quit) {
+
+    public UiState {
+        selected = copy(selected);
+        sort = copy(sort);
+    }
+
+    public static UiState initial(PollStatus poll, int width, int height, Instant now) {
+        return new UiState(width, height, now, Optional.empty(), ProcessTable.NOT_YET, poll, Pane.FINDINGS,
+                Map.of(), Map.of(), Optional.empty(), "", false, false, Optional.empty(), false);
+    }
+
+    private static Map<Pane, Integer> copy(Map<Pane, Integer> m) {
+        EnumMap<Pane, Integer> c = new EnumMap<>(Pane.class);
+        for (Pane p : Pane.values()) {
+            c.put(p, m.getOrDefault(p, 0));
+        }
+        return java.util.Collections.unmodifiableMap(c);
+    }
+
+    public int selected(Pane p) {
+        return selected.get(p);
+    }
+
+    public int sort(Pane p) {
+        return sort.get(p);
+    }
+
+    public UiState withSize(int w, int h) {
+        return new UiState(w, h, now, diagnosis, processes, poll, pane, selected, sort, drill, filter, editingFilter, help, copy, quit);
+    }
+
+    public UiState withNow(Instant t) {
+        return new UiState(width, height, t, diagnosis, processes, poll, pane, selected, sort, drill, filter, editingFilter, help, copy, quit);
+    }
+
+    public UiState withData(Diagnosis d, ProcessTable p) {
+        return new UiState(width, height, now, Optional.of(d), p, poll, pane, selected, sort, drill, filter, editingFilter, help, copy, quit);
+    }
+
+    public UiState withPoll(PollStatus p) {
+        return new UiState(width, height, now, diagnosis, processes, p, pane, selected, sort, drill, filter, editingFilter, help, copy, quit);
+    }
+
+    /** Another pane: any open drill closes and the filter clears (it belonged to the old rows). */
+    public UiState withPane(Pane p) {
+        return new UiState(width, height, now, diagnosis, processes, poll, p, selected, sort, Optional.empty(), "", false, help, copy, quit);
+    }
+
+    public UiState withSelected(Pane p, int index) {
+        EnumMap<Pane, Integer> m = new EnumMap<>(selected);
+        m.put(p, Math.max(0, index));
+        return new UiState(width, height, now, diagnosis, processes, poll, pane, m, sort, drill, filter, editingFilter, help, copy, quit);
+    }
+
+    public UiState withSort(Pane p, int index) {
+        EnumMap<Pane, Integer> m = new EnumMap<>(sort);
+        m.put(p, index);
+        return new UiState(width, height, now, diagnosis, processes, poll, pane, selected, m, drill, filter, editingFilter, help, copy, quit);
+    }
+
+    public UiState withDrill(Optional<Drill> d) {
+        return new UiState(width, height, now, diagnosis, processes, poll, pane, selected, sort, d, filter, editingFilter, help, copy, quit);
+    }
+
+    public UiState withFilter(String text, boolean editing) {
+        return new UiState(width, height, now, diagnosis, processes, poll, pane, selected, sort, drill, text, editing, help, copy, quit);
+    }
+
+    public UiState withHelp(boolean h) {
+        return new UiState(width, height, now, diagnosis, processes, poll, pane, selected, sort, drill, filter, editingFilter, h, copy, quit);
+    }
+
+    public UiState withCopy(Optional<CopyBox> c) {
+        return new UiState(width, height, now, diagnosis, processes, poll, pane, selected, sort, drill, filter, editingFilter, help, c, quit);
+    }
+
+    public UiState quitting() {
+        return new UiState(width, height, now, diagnosis, processes, poll, pane, selected, sort, drill, filter, editingFilter, help, copy, true);
+    }
+}

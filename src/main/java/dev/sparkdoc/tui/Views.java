@@ -1,0 +1,73 @@
+package dev.sparkdoc.tui;
+
+import dev.sparkdoc.rules.Severity;
+import java.util.List;
+
+/**
+ * The whole screen as a pure function of the state: header, pane tabs, the pane (or what was
+ * opened in it), the footer, and an overlay (help, copied config) on top.
+ */
+public final class Views {
+
+    private Views() {
+    }
+
+    public static Frame render(UiState s) {
+        Frame f = new Frame(s.width(), s.height());
+        if (s.width() < 20 || s.height() < 8) {
+            f.text(0, 0, "sparkdoc: the terminal is too small (" + s.width() + "×" + s.height() + ")", Tone.ALERT);
+            return f;
+        }
+        HeaderView.render(s, f);
+        TabsView.render(s, f);
+        body(s, f);
+        FooterView.render(s, f);
+        if (s.help()) {
+            HelpView.render(s, f);
+        } else if (s.copy().isPresent()) {
+            Overlay.box(f, s.copy().get().title(), s.copy().get().lines().stream().map(l -> Line.of(l, Tone.CONF)).toList(),
+                    "any key closes");
+        }
+        return f;
+    }
+
+    private static void body(UiState s, Frame f) {
+        if (s.drill().isPresent()) {
+            if (s.drill().get().pane() == Pane.FINDINGS) {
+                FindingDetailView.render(s, f);
+            } else {
+                StageDetailView.render(s, f);
+            }
+            return;
+        }
+        switch (s.pane()) {
+            case FINDINGS -> FindingsView.render(s, f);
+            case STAGES -> StagesView.render(s, f);
+            case EXECUTORS -> ExecutorsView.render(s, f);
+            case PROCESSES -> ProcessesView.render(s, f);
+        }
+    }
+
+    static Tone severityTone(Severity s) {
+        return switch (s) {
+            case CRITICAL -> Tone.CRITICAL;
+            case WARNING -> Tone.WARNING;
+            case INFO -> Tone.INFO;
+            case OK -> Tone.GOOD;
+        };
+    }
+
+    /** A message in the body when a pane has no rows. */
+    static void empty(Frame f, String message) {
+        f.text(1, Layout.BODY_TOP + 1, message, Tone.DIM);
+    }
+
+    /** Body rows available for a table with one header row. */
+    static int tableRows(UiState s) {
+        return Math.max(0, Layout.bodyHeight(s) - 1);
+    }
+
+    static List<String> cells(String... values) {
+        return List.of(values);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.sparkdoc.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code scripts/demo --duration} without a terminal: a real Spark run, then the triage report. */
+class DemoScriptTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shortModeRunsTheDemoApplicationAndPrintsTheTriageReport() throws Exception {
+        File out = dir.resolve("out.txt").toFile();
+        File err = dir.resolve("err.txt").toFile();
+        ProcessBuilder pb = new ProcessBuilder("scripts/demo", "--duration", "5").redirectOutput(out).redirectError(err);
+        pb.environment().put("SPARKDOC_DEMO_CP", System.getProperty("java.class.path"));
+
+        Process p = pb.start();
+        try {
+            assertThat(p.waitFor(150, TimeUnit.SECONDS)).as("demo finished").isTrue();
+        } finally {
+            p.destroyForcibly();
+        }
+        String stdout = Files.readString(out.toPath(), StandardCharsets.UTF_8);
+        String stderr = Files.readString(err.toPath(), StandardCharsets.UTF_8);
+
+        assertThat(p.exitValue()).as("exit code; stderr:\n" + stderr).isZero();
+        assertThat(stderr).contains("demo: ready at http://127.0.0.1:", "not a terminal: printing the triage report");
+        assertThat(stdout).contains("sparkdoc demo", "Data skew in stage");
+        assertThat(Path.of("target/demo/demo-app.log")).content().contains("sparkdoc-demo: round 1 done");
+    }
+}

@@ -1,0 +1,195 @@
+package dev.sparkdoc.tui;
+
+import static dev.sparkdoc.tui.TuiFixtures.keys;
+import static dev.sparkdoc.tui.TuiFixtures.screenshot;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.googlecode.lanterna.TextCharacter;
+import com.googlecode.lanterna.TextColor;
+import dev.sparkdoc.testing.Snapshots;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Every pane drawn through the Lanterna backend onto a virtual terminal, from real event logs
+ * and hand-made live snapshots, at 80×24 and 160×50.
+ */
+class PaneRenderingTest {
+
+    private static final Palette COLOR = new Palette(true);
+
+    @ParameterizedTest
+    @CsvSource({"80,24", "160,50"})
+    void findingsPaneRanksTheSkewedJoinFirstWithItsFix(int width, int height) {
+        var shot = screenshot(TuiFixtures.still(TuiFixtures.SKEWED_JOIN, width, height), COLOR);
+
+        assertThat(shot.rows().get(0)).startsWith(" sparkdoc │ COMPLETED │ Spark 4.0.1 │ up ");
+        assertThat(shot.rows().get(1)).contains("executors 1 alive 0 dead", "0 jobs 0 stages running", "still picture, read");
+        assertThat(shot.rows().get(3)).contains("1 Findings 2", "2 Stages 3", "3 Executors 1", "4 Processes");
+        assertThat(shot.rows().get(4)).contains("SEV", "LOST", "WHERE", "FINDING");
+        assertThat(shot.rows().get(5)).startsWith("WARN").contains("stage 4", "Data skew in stage 4");
+        assertThat(shot.rows().get(6)).contains("query 6");
+        assertThat(shot.text()).contains("--conf spark.sql.adaptive.skewJoin.enabled=true");
+        assertThat(shot.rows().get(height - 1)).contains("help");
+        assertFits(shot, width, height);
+    }
+
+    @Test
+    void longTextIsCutWithAnEllipsisAt80Columns() {
+        var shot = screenshot(TuiFixtures.still(TuiFixtures.SKEWED_JOIN, 80, 24), COLOR);
+
+        assertThat(shot.rows().get(0)).hasSize(80).endsWith("…");
+        assertThat(shot.rows().get(5)).hasSize(80).endsWith("…");
+        var wide = screenshot(TuiFixtures.still(TuiFixtures.SKEWED_JOIN, 160, 50), COLOR);
+        assertThat(wide.rows().get(5)).contains("the slowest task took 6.4 s, the median 270 ms").doesNotContain("…");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"80,24", "160,50"})
+    void findingDetailShowsEvidenceAgainstThresholdsAndExactConfLines(int width, int height) {
+        var shot = screenshot(keys(TuiFixtures.still(TuiFixtures.SKEWED_JOIN, width, height), "\n"), COLOR);
+
+        assertThat(shot.rows().get(4)).startsWith("WARNING Data skew in stage 4");
+        assertThat(shot.text()).contains("Evidence", "stage.duration.maxOverP50 = 23.8× (>= 5.0×)",
+                "▸ 1. Let AQE split skewed partitions", "--conf spark.sql.adaptive.enabled=true");
+        assertFits(shot, width, height);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"80,24", "160,50"})
+    void stagesPaneShowsProgressDistributionAndSkewMarker(int width, int height) {
+        var shot = screenshot(keys(TuiFixtures.still(TuiFixtures.SKEWED_JOIN, width, height), "2"), COLOR);
+
+        assertThat(shot.rows().get(4)).contains("ID", "STATE", "PROGRESS", "TASKS", "WALL", "MAX", "SKEW", "NAME");
+        String stage4 = shot.rows().get(5);
+        assertThat(stage4).startsWith("    4 done  ████████     10/10").contains("▁▁▁▂█", "6.4s", "▲24×", "skewed join");
+        assertThat(shot.rows().get(6)).contains("1.0×").doesNotContain("▲");
+        assertFits(shot, width, height);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"80,24", "160,50"})
+    void stageDrillShowsTaskQuantilesAndTheSlowestTaskWithItsExecutor(int width, int height) {
+        var shot = screenshot(keys(TuiFixtures.still(TuiFixtures.SKEWED_JOIN, width, height), "2\n"), COLOR);
+
+        assertThat(shot.rows().get(4)).startsWith("Stage 4 (attempt 0) COMPLETE");
+        assertThat(shot.text()).contains("Task quantiles over 10 finished tasks", "MEDIAN",
+                "duration                 234ms    248ms    270ms    609ms     6.4s");
+        if (height >= 50) {
+            assertThat(shot.text()).contains("Slowest and running tasks");
+            assertThat(shot.rows().stream().filter(r -> r.contains("SUCCESS")).findFirst().orElseThrow())
+                    .contains("driver", "localhost", "6.4s");
+        }
+        assertFits(shot, width, height);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"80,24", "160,50"})
+    void executorsPaneMarksDeadAndShowsMemoryGcAndPythonPeaks(int width, int height) {
+        var shot = screenshot(keys(TuiFixtures.live(TuiFixtures.liveCluster(Snapshots.T0.plusSeconds(300)), width, height), "3"), COLOR);
+
+        assertThat(shot.rows().get(4)).contains("ID", "HOST", "CORE", "ACT", "FAIL", "MEM/MAX", "GC", "SHUF R");
+        assertThat(row(shot, "driver ")).isNotNull();
+        assertThat(row(shot, "1      ")).contains("live", "25%");
+        assertThat(row(shot, "2      ")).contains("  3 ");
+        assertThat(row(shot, "3      ")).contains("✗dead");
+        assertThat(row(shot, "4      ")).contains("5.0G", "3.0G");
+        assertFits(shot, width, height);
+    }
+
+    @Test
+    void executorsSortCyclesWithS() {
+        var s = keys(TuiFixtures.live(TuiFixtures.liveCluster(Snapshots.T0.plusSeconds(300)), 80, 24), "3s");
+        var shot = screenshot(s, COLOR);
+
+        assertThat(shot.rows().get(3)).endsWith("sort: failed tasks");
+        assertThat(shot.rows().get(5)).startsWith("2 ");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"80,24", "160,50"})
+    void liveHeaderCountsExecutorsJobsStagesAndPollStatus(int width, int height) {
+        var shot = screenshot(TuiFixtures.live(TuiFixtures.liveCluster(Snapshots.T0.plusSeconds(300)), width, height), COLOR);
+
+        assertThat(shot.rows().get(0)).startsWith(" sparkdoc │ RUNNING │ Spark 4.0.1 │ up 5m00s");
+        assertThat(shot.rows().get(1)).contains("executors 3 alive 1 dead", "1 job 1 stage running", "every 2.0s, 0s ago");
+        assertThat(shot.rows().get(2)).contains("critical");
+        assertFits(shot, width, height);
+    }
+
+    @Test
+    void processesPaneSaysItIsNotAvailableYet() {
+        var shot = screenshot(keys(TuiFixtures.live(TuiFixtures.liveCluster(Snapshots.T0.plusSeconds(300)), 80, 24), "4"), COLOR);
+
+        assertThat(shot.text()).contains("process view not available yet");
+        assertThat(shot.rows().get(3)).contains("4 Processes");
+    }
+
+    @Test
+    void processesPaneListsRowsWithASparklineWhenAFeedHasThem() {
+        var base = TuiFixtures.live(TuiFixtures.liveCluster(Snapshots.T0.plusSeconds(300)), 80, 24);
+        var rows = ProcessTable.of(List.of(
+                new ProcessRow(4242, "executor", java.util.Optional.of("1"), 180, 3L << 30, 80, "java -cp … CoarseGrainedExecutorBackend", List.of(10.0, 100.0, 180.0)),
+                new ProcessRow(4300, "python worker", java.util.Optional.of("1"), 95, 700L << 20, 1, "python -m pyspark.daemon", List.of(90.0, 95.0))));
+        var s = base.withData(base.diagnosis().get(), rows);
+        var shot = screenshot(keys(s, "4"), COLOR);
+
+        assertThat(shot.rows().get(4)).contains("PID", "ROLE", "EXEC", "CPU%", "RSS", "THR", "CPU HISTORY", "COMMAND");
+        assertThat(shot.rows().get(5)).contains("4242", "executor", "180", "3.0G");
+        assertThat(shot.rows().get(6)).contains("4300", "python worker", "700M");
+        assertFits(shot, 80, 24);
+    }
+
+    @Test
+    void helpOverlayListsEveryKeyFromTheActionTable() {
+        var shot = screenshot(keys(TuiFixtures.still(TuiFixtures.SKEWED_JOIN, 80, 24), "?"), COLOR);
+
+        for (Action a : Action.values()) {
+            assertThat(shot.text()).as(a.name()).contains(a.keys());
+        }
+        assertThat(shot.text()).contains("quit (also Ctrl-C)", "sparkdoc attach: keys");
+        assertFits(shot, 80, 24);
+    }
+
+    @Test
+    void noColorLeavesEveryCellInTheDefaultColoursButKeepsTheSelectionVisible() {
+        var s = TuiFixtures.live(TuiFixtures.liveCluster(Snapshots.T0.plusSeconds(300)), 80, 24);
+        var plain = screenshot(s, Palette.of(false, java.util.Map.of("NO_COLOR", "1")));
+        var colored = screenshot(s, COLOR);
+
+        assertThat(plain.cells().stream().flatMap(List::stream))
+                .allMatch(c -> c.getForegroundColor() == TextColor.ANSI.DEFAULT && c.getBackgroundColor() == TextColor.ANSI.DEFAULT);
+        assertThat(plain.cells().get(5).get(0).getModifiers()).contains(com.googlecode.lanterna.SGR.REVERSE);
+        assertThat(colored.cells().stream().flatMap(List::stream).map(TextCharacter::getForegroundColor))
+                .contains(TextColor.ANSI.RED);
+        assertThat(plain.text()).isEqualTo(colored.text());
+    }
+
+    @Test
+    void anInProgressLogShowsAsAnIncompleteStillPicture() {
+        var shot = screenshot(TuiFixtures.still(TuiFixtures.JOIN_INPROGRESS, 80, 24), COLOR);
+
+        assertThat(shot.rows().get(0)).contains("INCOMPLETE");
+        assertFits(shot, 80, 24);
+    }
+
+    @Test
+    void aTinyTerminalGetsOneLineInsteadOfABrokenLayout() {
+        var shot = screenshot(TuiFixtures.still(TuiFixtures.SKEWED_JOIN, 19, 6), COLOR);
+
+        assertThat(shot.rows().get(0)).startsWith("sparkdoc: the term").endsWith("…");
+        assertFits(shot, 19, 6);
+    }
+
+    private static String row(TuiFixtures.Screenshot shot, String prefix) {
+        return shot.rows().stream().skip(5).filter(r -> r.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError("no row " + prefix + " in\n" + shot.text()));
+    }
+
+    /** Nothing wrapped or scrolled: the terminal holds exactly the frame's rows, none too wide. */
+    private static void assertFits(TuiFixtures.Screenshot shot, int width, int height) {
+        assertThat(shot.rows()).hasSize(height).allMatch(r -> r.length() <= width);
+        assertThat(shot.bufferLines()).isLessThanOrEqualTo(height);
+    }
+}

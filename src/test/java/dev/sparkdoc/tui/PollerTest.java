@@ -1,0 +1,171 @@
+package dev.sparkdoc.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.source.AppSelector;
+import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.SnapshotSource;
+import dev.sparkdoc.source.Sources;
+import dev.sparkdoc.spark.Await;
+import dev.sparkdoc.target.TargetParser;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The poller against a driver (MockWebServer) that answers slowly, then fails, then recovers:
+ * the interval backs off and comes back, the header says unreachable while keeping the last
+ * picture, and no endpoint ever has two requests in flight.
+ */
+class PollerTest {
+
+    enum Mode { FAST, SLOW, DOWN }
+
+    private static final String ID = "app-20261129132900-0001";
+    private static final String APP = """
+            {"id": "%s", "name": "nightly-etl", "attempts": [{"startTime": "2026-11-29T13:29:00.000GMT",
+             "endTime": "1969-12-31T23:59:59.999GMT", "lastUpdated": "2026-11-29T13:29:00.000GMT", "duration": 1000,
+             "sparkUser": "alice", "completed": false, "appSparkVersion": "4.0.1"}]}""".formatted(ID);
+
+    private final MockWebServer server = new MockWebServer();
+    private final AtomicReference<Mode> mode = new AtomicReference<>(Mode.SLOW);
+    private final Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    private final AtomicInteger mostInFlight = new AtomicInteger();
+    private final List<UiEvent> events = new CopyOnWriteArrayList<>();
+
+    @TempDir
+    Path home;
+
+    @BeforeEach
+    void start() throws Exception {
+        server.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                return answer(request.getUrl().encodedPath());
+            }
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void backsOffWhenSlowOrDownAndRecovers() {
+        String target = server.url("/").toString();
+        PollSchedule schedule = new PollSchedule(Duration.ofMillis(100), Duration.ofMillis(3000));
+        try (SnapshotSource source = Sources.open(TargetParser.parse(target), AppSelector.ANY,
+                new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofSeconds(5)));
+             Poller poller = new Poller(source, TuiFixtures::diagnose, ProcessFeed.NONE, events::add, schedule,
+                     Clock.systemUTC(), new AttachLog(home.resolve("attach.log")))) {
+            poller.start();
+
+            var slow = (UiEvent.SnapshotArrived) Await.value("a slow read", Duration.ofSeconds(20), () -> last(), e -> e instanceof UiEvent.SnapshotArrived);
+            assertThat(slow.fetchMs()).isGreaterThanOrEqualTo(60);
+            assertThat(slow.next()).isEqualTo(Duration.ofMillis(Math.min(3000, slow.fetchMs() * 5)));
+
+            mode.set(Mode.DOWN);
+            Await.until("two failed reads", Duration.ofSeconds(20), () -> failures().size() >= 2);
+            List<UiEvent.FetchFailed> failed = failures();
+            assertThat(failed.get(0).next()).isEqualTo(min(slow.next().multipliedBy(2), Duration.ofMillis(3000)));
+            assertThat(failed.get(1).next()).isEqualTo(min(failed.get(0).next().multipliedBy(2), Duration.ofMillis(3000)));
+            assertThat(failed.get(0).message()).isNotBlank();
+
+            UiState picture = fold(TuiFixtures.keys(
+                    UiState.initial(PollStatus.live(target, Duration.ofMillis(100)), 80, 24, slow.at()), ""));
+            String screen = TextBackend.text(Views.render(picture));
+            assertThat(screen).contains("driver unreachable since", "last picture from", "nightly-etl");
+            assertThat(picture.poll().effective()).isGreaterThan(Duration.ofMillis(100));
+
+            mode.set(Mode.FAST);
+            int before = events.size();
+            var recovered = (UiEvent.SnapshotArrived) Await.value("a read after recovery", Duration.ofSeconds(20),
+                    () -> events.size() > before ? last() : null, e -> e instanceof UiEvent.SnapshotArrived);
+            assertThat(recovered.next()).isEqualTo(Duration.ofMillis(Math.max(100, Math.min(3000, recovered.fetchMs() * 5))));
+            UiState after = fold(picture);
+            assertThat(after.poll().failing()).isFalse();
+            assertThat(TextBackend.text(Views.render(after))).doesNotContain("unreachable");
+        }
+        assertThat(mostInFlight.get()).as("requests in flight on one endpoint").isEqualTo(1);
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) < 0 ? a : b;
+    }
+
+    private UiState fold(UiState s) {
+        for (UiEvent e : events) {
+            s = Update.apply(s, e).state();
+        }
+        return s;
+    }
+
+    private UiEvent last() {
+        return events.isEmpty() ? null : events.get(events.size() - 1);
+    }
+
+    private List<UiEvent.FetchFailed> failures() {
+        return events.stream().filter(e -> e instanceof UiEvent.FetchFailed).map(e -> (UiEvent.FetchFailed) e).toList();
+    }
+
+    private MockResponse answer(String path) {
+        AtomicInteger n = inFlight.computeIfAbsent(path, p -> new AtomicInteger());
+        mostInFlight.accumulateAndGet(n.incrementAndGet(), Math::max);
+        try {
+            Mode m = mode.get();
+            if (m == Mode.DOWN) {
+                return new MockResponse.Builder().code(503).body("driver is gone").build();
+            }
+            if (m == Mode.SLOW) {
+                sleep(60);   // the dispatcher thread is the slow driver
+            }
+            return json(body(path));
+        } finally {
+            n.decrementAndGet();
+        }
+    }
+
+    private static String body(String path) {
+        String app = "/api/v1/applications/" + ID;
+        if (path.equals("/api/v1/applications")) {
+            return "[" + APP + "]";
+        }
+        if (path.equals(app)) {
+            return APP;
+        }
+        if (path.equals(app + "/environment")) {
+            return "{\"sparkProperties\": []}";
+        }
+        return "[]";
+    }
+
+    private static MockResponse json(String body) {
+        return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json").body(body).build();
+    }
+
+    private static void sleep(long ms) {
+        try {
+            TimeUnit.MILLISECONDS.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

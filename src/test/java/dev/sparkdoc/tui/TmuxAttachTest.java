@@ -1,0 +1,79 @@
+package dev.sparkdoc.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.sparkdoc.spark.BackgroundJob;
+import dev.sparkdoc.spark.LocalSpark;
+import dev.sparkdoc.spark.SparkWorkloads;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real thing: {@code sparkdoc attach} in its own JVM inside an 80×24 tmux pane, against a
+ * real local Spark application with a skewed join.
+ */
+class TmuxAttachTest {
+
+    private static final Duration STARTUP = Duration.ofSeconds(60);
+    private static final Duration KEY = Duration.ofSeconds(10);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void showsTheSkewLiveDrillsInQuitsCleanlyAndKeepsThePictureWhenTheDriverDies() throws Exception {
+        assumeTrue(Tmux.available(), "tmux is not installed");
+        LocalSpark spark = LocalSpark.builder().appName("tmux-skew").start();
+        try (Tmux tmux = Tmux.start(80, 24)) {
+            Path run = script(spark.uiUrl().toString());
+            tmux.awaitText(Tmux.PROMPT.strip(), KEY);
+            BackgroundJob job = BackgroundJob.start(spark.session(), "skewed join", s -> SparkWorkloads.skewedJoin(s, 40));
+            tmux.line("sh " + run);
+
+            String live = tmux.awaitText("Data skew in stage", STARTUP);
+            assertThat(live.lines().findFirst().orElseThrow()).startsWith(" sparkdoc │ RUNNING │ Spark 4.0.1");
+            assertThat(live).contains("1 Findings", "2 Stages", "3 Executors", "4 Processes");
+            assertThat(live.lines()).allMatch(l -> l.length() <= 80);
+            job.await(Duration.ofSeconds(60));
+
+            tmux.keys("Enter");
+            String detail = tmux.awaitText("Evidence", KEY);
+            assertThat(detail).contains("stage.duration.maxOverP50", "--conf spark.sql.adaptive.skewJoin.enabled=true");
+            tmux.keys("b", "2", "Enter");
+            assertThat(tmux.awaitText("Task quantiles over", KEY)).contains("MEDIAN", "duration");
+            tmux.keys("q");
+            tmux.awaitText("EXIT=0", KEY);
+            // the terminal is back in line mode with echo and signals: a usable shell
+            tmux.line("echo \"STTY:$(stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e isig -e -icanon -e -echo -e -isig | sort | tr '\\n' ' ')\"");
+            tmux.await("stty: echo icanon isig", KEY, s -> s.lines().anyMatch(l -> l.strip().equals("STTY:echo icanon isig")));
+
+            tmux.line("clear; sh " + run);
+            tmux.awaitText("Data skew in stage", STARTUP);
+            spark.close();
+            String down = tmux.awaitText("driver unreachable since", Duration.ofSeconds(30));
+            assertThat(down).contains("Data skew in stage", "last picture from", "1 Findings");
+            tmux.keys("C-c");   // Ctrl-C quits the same way as q and gives the terminal back
+            tmux.awaitText("EXIT=0", KEY);
+        } catch (AssertionError e) {
+            Path log = dir.resolve(".cache/sparkdoc/attach.log");
+            throw new AssertionError(e.getMessage() + "\nattach.log:\n" + (Files.exists(log) ? Files.readString(log) : "(none)"), e);
+        } finally {
+            spark.close();
+        }
+    }
+
+    /** The attach JVM, on this test JVM's classpath (the jar is built after the tests). */
+    private Path script(String target) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path script = dir.resolve("attach.sh");
+        Files.writeString(script, "#!/bin/sh\n" + java + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Duser.home=" + dir
+                + " -cp '" + System.getProperty("java.class.path") + "' dev.sparkdoc.cli.Main attach --interval 1 " + target
+                + "\necho EXIT=$?\n");
+        return script;
+    }
+}
