@@ -262,7 +262,12 @@ public final class StageSignals {
      */
     private static void nameFailure(TaskFailure f, FactSink sink) {
         sink.text("stage.failure.where", "executor " + f.executorId() + " on " + f.host());
-        Optional<ExplainedError> root = CLASSIFIER.classify(f.message() + "\n" + f.detail()).stream()
+        // The full trace names the exception class; the message alone (an event log's
+        // "Description") does not, so it gets the class in front when there is no trace.
+        String text = f.detail().isBlank() || f.detail().equals(f.message())
+                ? f.exceptionClass().filter(c -> !f.message().startsWith(c)).map(c -> c + ": ").orElse("") + f.message()
+                : f.detail();
+        Optional<ExplainedError> root = CLASSIFIER.classify(text).stream()
                 .filter(ExplainedError::recognised).findFirst();
         if (root.isPresent()) {
             sink.text("stage.failure.exception", root.get().exception())

@@ -106,4 +106,12 @@ class TriageCliTest {
         assertThat(run.out()).contains("stage 0 ran");
         assertThat(CliRun.of("triage", HEALTHY, "--disable", "no.such").exitCode()).isEqualTo(ExitCode.USAGE);
     }
+
+    @Test
+    void aBugIsExitFourAndUserErrorsAreNot() {
+        assertThat(ErrorHandler.exitCodeOf(new IllegalStateException("boom"))).isEqualTo(ExitCode.INTERNAL);
+        assertThat(ErrorHandler.exitCodeOf(new NullPointerException())).isEqualTo(ExitCode.INTERNAL);
+        assertThat(ErrorHandler.exitCodeOf(new dev.sparkdoc.source.SourceException("x"))).isEqualTo(ExitCode.TARGET_UNREADABLE);
+        assertThat(ErrorHandler.exitCodeOf(new dev.sparkdoc.target.TargetException("x"))).isEqualTo(ExitCode.USAGE);
+    }
 }

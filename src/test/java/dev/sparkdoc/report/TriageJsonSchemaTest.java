@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
-import com.networknt.schema.JsonSchemaFactory;
-import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.RuleCatalog;
@@ -24,16 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Every triage report of real event logs validates against the published schema. */
 class TriageJsonSchemaTest {
 
-    private static final JsonSchema SCHEMA = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-            .getSchema(readSchema());
-
-    private static JsonNode readSchema() {
-        try {
-            return Json.mapper().readTree(Path.of("docs/triage.schema.json").toFile());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    private static final JsonSchema SCHEMA = dev.sparkdoc.testing.TriageSchema.SCHEMA;
 
     static Stream<Path> eventLogs() throws IOException {
         List<Path> roots = List.of(Path.of("src/test/resources/spark-upstream/spark-events"),

@@ -115,7 +115,16 @@ class ScenarioTest {
             // Spark 4 wraps the UDF's exception in SparkException [FAILED_EXECUTE_UDF]; the
             // user's own exception and message must still reach the user
             assertThat(d.atLeast(Severity.WARNING).get(0).remedies()).as(t.describe(d))
-                    .anySatisfy(r -> assertThat(r.text()).contains("IllegalArgumentException: bad record: id " + Scenarios.BAD_ID));
+                    .anySatisfy(r -> assertThat(r.text()).contains("IllegalArgumentException"));
+            // ... and the finding is named by the root error, as 'explain' finds it in the same text
+            assertThat(d.atLeast(Severity.WARNING).get(0).title()).as(t.describe(d))
+                    .contains("java.lang.IllegalArgumentException").doesNotContain("SparkException");
+            String failureText = d.snapshot().stages().stream().flatMap(st -> st.failures().stream())
+                    .map(f -> f.detail()).findFirst().orElseThrow();
+            var explained = dev.sparkdoc.explain.ErrorClassifier.builtIn().classify(failureText);
+            assertThat(explained).as(failureText).isNotEmpty();
+            assertThat(explained.get(0).exception()).isEqualTo("java.lang.IllegalArgumentException");
+            assertThat(explained.get(0).message()).contains("bad record: id " + Scenarios.BAD_ID);
         }
     }
 

@@ -71,9 +71,13 @@ record ScenarioTriage(String name, long result, Diagnosis live, Diagnosis log, l
         return List.of(live, log);
     }
 
-    /** The first finding at warning or above is of {@code family}, from both sources. */
+    /**
+     * The first finding at warning or above is of {@code family}, from both sources; and both
+     * reports, as 'triage --json' prints them, validate against docs/triage.schema.json.
+     */
     void assertFirst(String family) {
         for (Diagnosis d : both()) {
+            assertThat(dev.sparkdoc.testing.TriageSchema.errors(d)).as(describe(d)).isEmpty();
             List<Finding> serious = d.atLeast(Severity.WARNING);
             assertThat(serious).as(describe(d)).isNotEmpty();
             assertThat(serious.get(0).family()).as(describe(d)).isEqualTo(family);
