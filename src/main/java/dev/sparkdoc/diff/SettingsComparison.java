@@ -34,6 +34,9 @@ final class SettingsComparison {
     private SettingsComparison() {
     }
 
+    /** Beyond this, values are lists (JVM options, jars, paths): say which words came and went. */
+    static final int LONG_VALUES = 100;
+
     static boolean perRun(String key) {
         return PER_RUN.contains(key) || key.startsWith(YARN_PROXY);
     }
@@ -53,12 +56,24 @@ final class SettingsComparison {
                 title = key + " set to " + a.get(key) + " (was unset)";
             } else if (!a.containsKey(key)) {
                 title = key + " unset (was " + b.get(key) + ")";
+            } else if (b.get(key).length() + a.get(key).length() > LONG_VALUES) {
+                title = key + " changed: " + tokenChanges(b.get(key), a.get(key));
             } else {
                 title = key + " changed: " + b.get(key) + " → " + a.get(key);
             }
             out.add(Change.untimed(ChangeKind.CONFIG, title, key, List.of()));
         }
         return out;
+    }
+
+    /** "+--add-modules=jdk.incubator.vector −-Dfoo=1" for two space- or comma-separated lists. */
+    static String tokenChanges(String before, String after) {
+        List<String> b = List.of(before.trim().split("[\\s,]+"));
+        List<String> a = List.of(after.trim().split("[\\s,]+"));
+        List<String> out = new ArrayList<>();
+        a.stream().filter(t -> !b.contains(t)).forEach(t -> out.add("+" + t));
+        b.stream().filter(t -> !a.contains(t)).forEach(t -> out.add("−" + t));
+        return out.isEmpty() ? "same words, another order" : String.join(" ", out);
     }
 
     static List<Change> versions(AppSnapshot before, AppSnapshot after) {
@@ -70,8 +85,11 @@ final class SettingsComparison {
     }
 
     private static void version(String what, Optional<String> b, Optional<String> a, List<Change> out) {
-        if (b.isPresent() && a.isPresent() && !b.equals(a)) {
-            out.add(Change.untimed(ChangeKind.VERSION, what + " " + b.get() + " → " + a.get(), what.toLowerCase(java.util.Locale.ROOT),
+        // Spark reports Scala as "version 2.13.16"
+        Optional<String> vb = b.map(v -> v.replaceFirst("^version ", ""));
+        Optional<String> va = a.map(v -> v.replaceFirst("^version ", ""));
+        if (vb.isPresent() && va.isPresent() && !vb.equals(va)) {
+            out.add(Change.untimed(ChangeKind.VERSION, what + " " + vb.get() + " → " + va.get(), what.toLowerCase(java.util.Locale.ROOT),
                     List.of()));
         }
     }
@@ -104,7 +122,7 @@ final class SettingsComparison {
             return Optional.empty();
         }
         return Optional.of(Change.untimed(ChangeKind.EXECUTORS, "executors changed: " + String.join("; ", details),
-                "executors", details));
+                "executors", List.of()));
     }
 
     private static List<Executor> workers(AppSnapshot s) {

@@ -44,13 +44,19 @@ public record DiffReport(int schemaVersion, TriageReport.Tool tool, Run baseline
         return new Run(t.source(), t.application());
     }
 
+    /** "stage 5 \"…\": took +2.1 s …", or the title alone where it names its subject (a property, a version). */
+    static String headline(Change c) {
+        boolean titleSaysWhere = c.title().toLowerCase(Locale.ROOT).contains(c.where().toLowerCase(Locale.ROOT));
+        return titleSaysWhere ? c.title() : c.where() + ": " + c.title();
+    }
+
     private static Verdict verdict(DiffResult d) {
         List<Change> significant = d.significant();
         String wall = FactFormat.duration(d.baselineWallMs()) + " → " + FactFormat.duration(d.currentWallMs());
         double pct = d.baselineWallMs() == 0 ? 0 : 100.0 * d.deltaMs() / d.baselineWallMs();
         String delta = String.format(Locale.ROOT, "%s %s (%+.0f %%, %s)", FactFormat.duration(Math.abs(d.deltaMs())),
                 d.deltaMs() >= 0 ? "slower" : "faster", pct, wall);
-        String first = significant.isEmpty() ? "" : ": " + significant.get(0).where() + " " + significant.get(0).title();
+        String first = significant.isEmpty() ? "" : ": " + headline(significant.get(0));
         String summary;
         if (d.worse()) {
             summary = "current run is worse, " + delta + first;

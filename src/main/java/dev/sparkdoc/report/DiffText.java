@@ -67,10 +67,14 @@ public final class DiffText {
     private static void change(int n, Change c, int w, Theme theme, List<String> out) {
         String left = n + ". " + c.secondsExplained().map(DiffText::signed).orElse(c.kind().id());
         String indent = " ".repeat(COLUMN);
-        List<String> where = Wrap.lines(c.where(), w, pad(left), indent);
-        out.add(theme.bold(where.get(0)));
-        out.addAll(where.subList(1, where.size()));
-        out.addAll(Wrap.lines(c.title(), w, indent, indent + "  "));
+        // A property or a version names itself in the title: one line says it all.
+        boolean titleSaysWhere = c.title().toLowerCase(Locale.ROOT).contains(c.where().toLowerCase(Locale.ROOT));
+        List<String> first = Wrap.lines(titleSaysWhere ? c.title() : c.where(), w, pad(left), indent + (titleSaysWhere ? "  " : ""));
+        out.add(theme.bold(first.get(0)));
+        out.addAll(first.subList(1, first.size()));
+        if (!titleSaysWhere) {
+            out.addAll(Wrap.lines(c.title(), w, indent, indent + "  "));
+        }
         for (String d : c.details()) {
             Wrap.lines(d, w, indent + "· ", indent + "  ").forEach(l -> out.add(theme.dim(l)));
         }
