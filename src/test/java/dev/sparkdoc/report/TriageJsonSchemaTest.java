@@ -43,7 +43,8 @@ class TriageJsonSchemaTest {
         }
         if (Files.isDirectory(p) && !p.getFileName().toString().startsWith("eventlog_v2_")) {
             try (Stream<Path> inner = Files.list(p)) {
-                return inner.filter(q -> !q.getFileName().toString().startsWith(".")).toList().stream();
+                return inner.filter(q -> !q.getFileName().toString().startsWith(".") && !q.getFileName().toString().endsWith(".md"))
+                        .toList().stream();
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }

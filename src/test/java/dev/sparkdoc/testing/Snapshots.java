@@ -82,6 +82,12 @@ public final class Snapshots {
         return this;
     }
 
+    /** A finished application that ended at {@code end} (the default is T0 + 600 s). */
+    public Snapshots endedAt(Instant end) {
+        takenAt = end;
+        return this;
+    }
+
     public Snapshots version(String v) {
         sparkVersion = v;
         return this;
@@ -158,6 +164,7 @@ public final class Snapshots {
 
     public static final class StageBuilder {
         final int stageId;
+        String name;
         int tasks = 100;
         int completedTasks = 100;
         int running = 0;
@@ -189,6 +196,12 @@ public final class Snapshots {
         public StageBuilder tasks(int total, int completed) {
             this.tasks = total;
             this.completedTasks = completed;
+            return this;
+        }
+
+        /** The stage's name (its call site); by default {@code "stage <id> at Job.scala:42"}. */
+        public StageBuilder name(String stageName) {
+            this.name = stageName;
             return this;
         }
 
@@ -292,7 +305,7 @@ public final class Snapshots {
                     memSpill, diskSpill, 0);
             Optional<TaskQuantiles> q = quantiles.isEmpty() ? Optional.empty()
                     : Optional.of(new TaskQuantiles(completedTasks, true, quantiles));
-            return new Stage(stageId, 0, status, "stage " + stageId + " at Job.scala:42", Optional.empty(), "",
+            return new Stage(stageId, 0, status, name != null ? name : "stage " + stageId + " at Job.scala:42", Optional.empty(), "",
                     List.of(), new TaskCounts(tasks, running, completedTasks, failed, 0, 0), Optional.of(submitted),
                     Optional.of(submitted.plusMillis(50)), Optional.ofNullable(completed), Optional.empty(), totals, q,
                     notable, failures);

@@ -1,0 +1,100 @@
+package dev.sparkdoc.cli;
+
+import dev.sparkdoc.diff.BaselineFinder;
+import dev.sparkdoc.diff.DiffResult;
+import dev.sparkdoc.diff.RunDiff;
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.report.DiffJson;
+import dev.sparkdoc.report.DiffReport;
+import dev.sparkdoc.report.DiffText;
+import dev.sparkdoc.report.TerminalWidth;
+import dev.sparkdoc.report.Theme;
+import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.rules.Rule;
+import dev.sparkdoc.source.AppSelector;
+import dev.sparkdoc.source.SnapshotSource;
+import dev.sparkdoc.source.Sources;
+import dev.sparkdoc.target.Target;
+import dev.sparkdoc.target.TargetParser;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Compare a run with an earlier one: what changed, ranked by the time it explains.",
+                "  sparkdoc diff BASELINE CURRENT            each side any target",
+                "  sparkdoc diff http://shs:18080 --app ID   baseline: the latest earlier successful run",
+                "                                            of the same name (or --baseline ID)"})
+final class DiffCommand implements Callable<Integer> {
+
+    /** TARGET (index 0) is the baseline, or the History Server when CURRENT is not given. */
+    @Mixin
+    TargetOptions target;
+
+    @Mixin
+    RuleOptions rules;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "CURRENT",
+            description = "the current run: any target (with --app ID when it holds several)")
+    String current;
+
+    @Option(names = "--baseline", paramLabel = "ID", description = "the baseline's application id on the first target")
+    String baselineId;
+
+    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "20",
+            description = "exit 1 when the current run is slower by more than PERCENT of the baseline's wall time (default: ${DEFAULT-VALUE})")
+    double thresholdPercent;
+
+    @Option(names = "--all", description = "also show changes within noise")
+    boolean all;
+
+    @Option(names = "--json", description = "print the report as JSON (schema: docs/diff.schema.json)")
+    boolean json;
+
+    @Option(names = "--no-color", description = "no colours (also when NO_COLOR is set or stdout is not a terminal)")
+    boolean noColor;
+
+    @Override
+    public Integer call() throws IOException {
+        if (thresholdPercent < 0) {
+            throw new UsageException("--threshold " + thresholdPercent + ": give a percentage of 0 or more");
+        }
+        List<Rule> ruleList = rules.rules();
+        Target first = target.parsedTarget();
+        AppSnapshot baseline;
+        AppSnapshot now;
+        if (current != null) {
+            baseline = read(first, new AppSelector(Optional.ofNullable(baselineId), Optional.empty()));
+            now = read(TargetParser.parse(current), target.selector());
+        } else {
+            if (!(first instanceof Target.Http shs) || target.appId == null) {
+                throw new UsageException("diff needs two targets (BASELINE CURRENT), or a History Server URL with --app ID");
+            }
+            now = read(shs, target.selector());
+            baseline = baselineId != null
+                    ? read(shs, new AppSelector(Optional.of(baselineId), Optional.empty()))
+                    : BaselineFinder.find(shs, target.httpOptions(), now);
+        }
+        DiffResult result = RunDiff.of(Diagnosis.of(baseline, ruleList), Diagnosis.of(now, ruleList), thresholdPercent / 100);
+        DiffReport report = DiffReport.of(result, VersionProvider.version(), all || json);
+        if (json) {
+            DiffJson.write(report, System.out);
+        } else {
+            int hidden = result.changes().size() - report.changes().size();
+            DiffText.lines(report, Theme.detect(noColor), TerminalWidth.detect(), hidden).forEach(System.out::println);
+            System.out.flush();
+        }
+        return result.worse() ? ExitCode.FINDINGS : ExitCode.OK;
+    }
+
+    private AppSnapshot read(Target t, AppSelector selector) {
+        try (SnapshotSource source = Sources.open(t, selector, target.httpOptions())) {
+            return source.read();
+        }
+    }
+}
