@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "First aid for Apache Spark: what is wrong, where, what it costs, what to change.",
-        subcommands = {AttachCommand.class, TriageCommand.class, ExplainCommand.class, PsCommand.class, SnapshotCommand.class, RulesCommand.class},
+        subcommands = {AttachCommand.class, TriageCommand.class, ExplainCommand.class, DiffCommand.class, PsCommand.class, SnapshotCommand.class, RulesCommand.class},
         footer = {"",
                 "Targets: host:port (driver UI, default localhost:4040), host (scans 4040-4045),",
                 "  http(s)://host:port[/prefix] (driver UI, History Server, YARN proxy),",

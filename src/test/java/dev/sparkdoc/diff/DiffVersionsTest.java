@@ -1,12 +1,12 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.cli.CliRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
-import dev.sparkdoc.cli.DiffCli;
 import dev.sparkdoc.source.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,7 +42,7 @@ class DiffVersionsTest {
 
     @Test
     void theVersionChangeIsNamedAndEveryStageIsMatched() throws IOException {
-        DiffCli run = DiffCli.run("--json", SPARK35.toString(), spark40Log());
+        CliRun run = CliRun.of("diff", "--json", SPARK35.toString(), spark40Log());
         assertThat(run.err()).isEmpty();
         JsonNode report = Json.mapper().readTree(run.out());
         assertThat(SCHEMA.validate(report)).isEmpty();
@@ -59,7 +59,7 @@ class DiffVersionsTest {
 
     @Test
     void theTextReportFitsEightyColumnsAndLeadsWithTheVerdict() throws IOException {
-        DiffCli run = DiffCli.run("--no-color", SPARK35.toString(), spark40Log());
+        CliRun run = CliRun.of("diff", "--no-color", SPARK35.toString(), spark40Log());
         assertThat(run.out().lines().findFirst().orElseThrow()).matches("(WORSE|CHANGED|SAME): .*");
         assertThat(run.out()).contains("Spark 3.5.8 → 4.0.1").contains("matched       4 stages, 4 jobs, 1 query");
         assertThat(run.out().lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
@@ -67,14 +67,14 @@ class DiffVersionsTest {
 
     @Test
     void aRunComparedWithItselfIsTheSameAndExitsZero() throws IOException {
-        DiffCli run = DiffCli.run("--no-color", spark40Log(), spark40Log());
+        CliRun run = CliRun.of("diff", "--no-color", spark40Log(), spark40Log());
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).startsWith("SAME: no significant difference");
     }
 
     @Test
     void oneTargetThatIsNotAHistoryServerIsBadUsage() throws IOException {
-        DiffCli run = DiffCli.run(spark40Log());
+        CliRun run = CliRun.of("diff", spark40Log());
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains("two targets").hasLineCount(1);
     }
@@ -83,7 +83,7 @@ class DiffVersionsTest {
     void anUnreadableSideExitsThree() throws IOException {
         Path notALog = Files.createTempFile("not-a-log", ".txt");
         Files.writeString(notALog, "hello\n");
-        DiffCli run = DiffCli.run(notALog.toString(), spark40Log());
+        CliRun run = CliRun.of("diff", notALog.toString(), spark40Log());
         assertThat(run.exitCode()).isEqualTo(3);
         assertThat(run.err()).hasLineCount(1);
     }

@@ -1,9 +1,9 @@
 package dev.sparkdoc.spark;
 
+import dev.sparkdoc.cli.CliRun;
 import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sparkdoc.cli.DiffCli;
 import dev.sparkdoc.diff.Change;
 import dev.sparkdoc.diff.ChangeKind;
 import dev.sparkdoc.diff.DiffResult;
@@ -124,7 +124,7 @@ class DiffScenarioTest {
     void twoRunsOfTheUnchangedApplicationShowNoSignificantDifference() throws IOException {
         Path before = run("same", "same-1", dir.resolve("orders"), Map.of());
         Path after = run("same", "same-2", dir.resolve("orders"), Map.of());
-        DiffCli cli = DiffCli.run("--no-color", before.toString(), after.toString());
+        CliRun cli = CliRun.of("diff", "--no-color", before.toString(), after.toString());
         assertThat(cli.exitCode()).as(cli.out()).isZero();
         assertThat(cli.out()).startsWith("SAME: no significant difference");
         assertThat(diff(before, after).significant()).isEmpty();
