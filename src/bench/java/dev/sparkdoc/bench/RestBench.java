@@ -37,7 +37,9 @@ public final class RestBench {
     static final int JOBS = 2_500;
     static final int EXECUTORS = 500;
     static final int TASKS_PER_STAGE = 200;
+    static final int POLLS = 56;
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final java.util.Map<String, long[]> BY_PATH = new java.util.concurrent.ConcurrentHashMap<>();
 
     public static void main(String[] args) throws Exception {
         Path fixtures = Path.of(args.length > 1 ? args[1] : "src/test/resources/spark-upstream/history-server-expectations");
@@ -52,16 +54,25 @@ public final class RestBench {
                 + "full stage list %,d bytes%n", STAGES, 10, JOBS, EXECUTORS, TASKS_PER_STAGE, data.stages.length);
         System.out.printf("%-44s %9s %12s %12s %10s%n", "client", "requests", "bytes", "client_cpu_ms", "wall_ms");
         try (RestSource source = new RestSource(new Target.Http(base), AppSelector.ANY, HttpOptions.DEFAULT)) {
-            for (int poll = 1; poll <= 3; poll++) {
+            // taskSummary quantiles of finished stages are read 200 per poll (busiest first) and
+            // kept (10 active ones come first each poll): from poll 54 on every finished stage is cached
+            for (int poll = 1; poll <= POLLS; poll++) {
+                if (poll == POLLS) {
+                    BY_PATH.clear();
+                }
                 long cpu = cpu();
                 source.read();
                 PollStats s = source.lastPoll();
-                System.out.printf("%-44s %9d %12d %12d %10d%n", "sparkdoc RestSource.read() poll " + poll,
-                        s.requests(), s.bytes(), (cpu() - cpu) / 1_000_000, s.millis());
+                if (poll <= 2 || poll >= POLLS - 1) {
+                    System.out.printf("%-44s %9d %12d %12d %10d%n", "sparkdoc RestSource.read() poll " + poll,
+                            s.requests(), s.bytes(), (cpu() - cpu) / 1_000_000, s.millis());
+                }
             }
         }
+        BY_PATH.forEach((k, v) -> System.out.printf("    poll %d: %-40s %4d requests %,10d bytes%n", POLLS, k, v[0], v[1]));
         naive(base, data);
         server.stop(0);
+        System.exit(0); // the server's pool threads are not daemons
     }
 
     /** The stage list, then every stage's full task list: what a "fetch everything" poller does. */
@@ -100,9 +111,10 @@ public final class RestBench {
         } else if (p.equals("app-bench") || p.equals("app-bench/")) {
             body = data.app;
         } else if (p.endsWith("/jobs")) {
-            body = data.jobs;
+            body = query.contains("status=running") ? data.runningJobs : data.jobs;
         } else if (p.endsWith("/stages")) {
-            body = query.contains("status=active") ? data.activeStages : data.stages;
+            body = query.contains("status=active") ? data.activeStages
+                    : query.contains("status=pending") ? "[]".getBytes() : data.stages;
         } else if (p.endsWith("/allexecutors") || p.endsWith("/executors")) {
             body = data.executors;
         } else if (p.endsWith("/environment")) {
@@ -124,12 +136,14 @@ public final class RestBench {
             ex.sendResponseHeaders(200, body.length);
             ex.getResponseBody().write(body);
             served.addAndGet(body.length);
+            String kind = p.replaceAll("[0-9]+", "N").replaceFirst("^app-bench/?", "");
+            BY_PATH.merge(kind, new long[] {1, body.length}, (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
         }
         ex.close();
     }
 
     /** The answers, generated once from one real entry of each list. */
-    private record Data(byte[] apps, byte[] app, byte[] jobs, byte[] stages, byte[] activeStages, byte[] executors,
+    private record Data(byte[] apps, byte[] app, byte[] jobs, byte[] runningJobs, byte[] stages, byte[] activeStages, byte[] executors,
                         byte[] environment, byte[] summary, byte[] allTasks, byte[] fewTasks) {
 
         static Data generate(Path dir) throws IOException {
@@ -141,6 +155,7 @@ public final class RestBench {
 
             JsonNode job = read(dir, "job_list_json_expectation.json").get(0);
             ArrayNode jobs = JSON.createArrayNode();
+            ArrayNode runningJobs = JSON.createArrayNode();
             for (int j = JOBS - 1; j >= 0; j--) {
                 ObjectNode c = job.deepCopy();
                 c.put("jobId", j).put("status", j >= JOBS - 3 ? "RUNNING" : "SUCCEEDED");
@@ -149,6 +164,9 @@ public final class RestBench {
                     ids.add(s);
                 }
                 jobs.add(c);
+                if (j >= JOBS - 3) {
+                    runningJobs.add(c);
+                }
             }
             JsonNode stage = read(dir, "stage_list_json_expectation.json").get(0);
             ArrayNode stages = JSON.createArrayNode();
@@ -156,7 +174,8 @@ public final class RestBench {
             for (int s = STAGES - 1; s >= 0; s--) {
                 ObjectNode c = stage.deepCopy();
                 c.put("stageId", s).put("attemptId", 0).put("numTasks", TASKS_PER_STAGE)
-                        .put("numCompleteTasks", TASKS_PER_STAGE).put("status", s >= STAGES - 10 ? "ACTIVE" : "COMPLETE");
+                        .put("numCompleteTasks", TASKS_PER_STAGE).put("numFailedTasks", 0).put("numKilledTasks", 0)
+                        .put("executorRunTime", 1000L * (s % 97)).put("status", s >= STAGES - 10 ? "ACTIVE" : "COMPLETE");
                 stages.add(c);
                 if (s >= STAGES - 10) {
                     active.add(c);
@@ -176,7 +195,7 @@ public final class RestBench {
             for (int t = 0; t < 5; t++) {
                 few.add(all.get(t));
             }
-            return new Data(bytes(apps), bytes(app), bytes(jobs), bytes(stages), bytes(active), bytes(executors),
+            return new Data(bytes(apps), bytes(app), bytes(jobs), bytes(runningJobs), bytes(stages), bytes(active), bytes(executors),
                     Files.readAllBytes(dir.resolve("app_environment_expectation.json")),
                     Files.readAllBytes(dir.resolve("stage_task_summary_w_shuffle_read_expectation.json")),
                     bytes(all), bytes(few));
