@@ -125,13 +125,15 @@ public final class EventLogSource implements SnapshotSource {
     }
 
     /**
-     * Worth the threads when there are several parts and enough bytes: a small log is read
-     * faster by one thread than it takes to start two. {@code -Dsparkdoc.eventlog.parallel=false}
-     * turns it off (the benchmark compares both).
+     * Off unless asked for ({@code -Dsparkdoc.eventlog.parallel=true}): on the 2-core machine the
+     * benchmark ran on, the second core was already busy with the JIT compiler and the parallel
+     * reader was no faster (docs/performance.md). When on, it is used for several parts and
+     * enough bytes: a small log is read faster by one thread than it takes to start two.
      */
     private boolean parallel(List<Segment> segments) {
-        if (segments.size() < 2 || Runtime.getRuntime().availableProcessors() < 2
-                || "false".equals(System.getProperty("sparkdoc.eventlog.parallel"))) {
+        boolean wanted = parallelMinBytes != PARALLEL_MIN_BYTES
+                || "true".equals(System.getProperty("sparkdoc.eventlog.parallel"));
+        if (!wanted || segments.size() < 2 || Runtime.getRuntime().availableProcessors() < 2) {
             return false;
         }
         long bytes = 0;
