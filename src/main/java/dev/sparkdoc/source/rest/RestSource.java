@@ -33,8 +33,8 @@ import java.util.concurrent.Executors;
  * Reads an application from Spark's REST API ({@code /api/v1}) of a live driver UI, a History
  * Server or a proxy in front of either. Meant to be read again and again (live polling): the
  * first read picks the application, later reads refresh it and fetch again only what can still
- * change (finished stages' details, the leading finished SQL executions and the environment are
- * kept from earlier reads). See {@link StageDetailLoader} for how per-stage requests are bounded.
+ * change (finished jobs and stages with their details, the leading finished SQL executions and the
+ * environment are kept from earlier reads; see {@link IncrementalLists}). See {@link StageDetailLoader} for how per-stage requests are bounded.
  * Not for concurrent use: one poller calls {@link #read()}.
  */
 public final class RestSource implements SnapshotSource {
@@ -50,6 +50,7 @@ public final class RestSource implements SnapshotSource {
     private final AppResolver resolver;
     private final StageDetailLoader stageDetails;
     private final SqlLoader sqlLoader = new SqlLoader();
+    private IncrementalLists jobsAndStages = new IncrementalLists();
 
     private AppChoice choice;
     private volatile Environment environment;
@@ -107,21 +108,24 @@ public final class RestSource implements SnapshotSource {
     }
 
     private AppSnapshot poll() {
+        AppChoice before = choice;
         choice = choice == null ? resolver.resolve(target, selector) : resolver.refresh(choice);
+        if (before != null && !before.ref().equals(choice.ref())) {
+            jobsAndStages = new IncrementalLists(); // another attempt: nothing cached applies
+        }
         SparkApi api = choice.api();
         AppRef app = choice.ref();
         Instant now = clock.instant();
 
-        CompletableFuture<List<JobDataDto>> jobs = async(() -> api.jobs(app));
-        CompletableFuture<List<StageDataDto>> stages = async(() -> api.stages(app));
+        CompletableFuture<IncrementalLists.Lists> lists = async(() -> jobsAndStages.load(api, app));
         CompletableFuture<List<ExecutorSummaryDto>> executors = async(() -> api.allExecutors(app));
         CompletableFuture<Optional<List<ExecutionDataDto>>> sql = async(() -> sqlLoader.load(api, app));
         CompletableFuture<Environment> env = async(() -> environment(api, app));
 
         List<String> notes = new ArrayList<>(choice.notes());
         List<ExecutionDataDto> sqlExecutions = Futures.join(sql).orElse(List.of());
-        List<JobDataDto> jobList = Futures.join(jobs);
-        List<StageDataDto> stageList = Futures.join(stages);
+        List<JobDataDto> jobList = Futures.join(lists).jobs();
+        List<StageDataDto> stageList = Futures.join(lists).stages();
         List<ExecutorSummaryDto> executorList = Futures.join(executors);
         Map<String, StageDetails> details =
                 stageDetails.load(api, app, stageList, slots(executorList), now, notes);

@@ -26,6 +26,7 @@ final class SparkApi {
     private static final TypeReference<List<ApplicationInfoDto>> APPS = new TypeReference<>() { };
     private static final TypeReference<ApplicationInfoDto> APP = new TypeReference<>() { };
     private static final TypeReference<List<JobDataDto>> JOBS = new TypeReference<>() { };
+    private static final TypeReference<JobDataDto> JOB = new TypeReference<>() { };
     private static final TypeReference<List<StageDataDto>> STAGES = new TypeReference<>() { };
     private static final TypeReference<List<ExecutorSummaryDto>> EXECUTORS = new TypeReference<>() { };
     private static final TypeReference<EnvironmentDto> ENVIRONMENT = new TypeReference<>() { };
@@ -85,6 +86,28 @@ final class SparkApi {
     /** Stage attempts without tasks: {@code details=false} is the default of {@code /stages}. */
     List<StageDataDto> stages(AppRef app) {
         return get(app(app).addPathSegment("stages").build(), STAGES);
+    }
+
+    /** Stage attempts in one state ({@code active}, {@code pending}, ...), without tasks. */
+    List<StageDataDto> stages(AppRef app, String status) {
+        return get(app(app).addPathSegment("stages").addQueryParameter("status", status).build(), STAGES);
+    }
+
+    /** Every attempt of one stage, without tasks ({@code details} defaults to true here); empty on 404. */
+    Optional<List<StageDataDto>> stageAttempts(AppRef app, int stageId) {
+        HttpUrl url = app(app).addPathSegment("stages").addPathSegment(Integer.toString(stageId))
+                .addQueryParameter("details", "false").build();
+        return getIfFound(url, STAGES);
+    }
+
+    /** Jobs in one state ({@code running}, ...). */
+    List<JobDataDto> jobs(AppRef app, String status) {
+        return get(app(app).addPathSegment("jobs").addQueryParameter("status", status).build(), JOBS);
+    }
+
+    /** One job; empty when the server does not know it (not started yet, or no longer retained). */
+    Optional<JobDataDto> job(AppRef app, int jobId) {
+        return getIfFound(app(app).addPathSegment("jobs").addPathSegment(Integer.toString(jobId)).build(), JOB);
     }
 
     /** Active and dead executors (dead ones capped by spark.ui.retainedDeadExecutors). */

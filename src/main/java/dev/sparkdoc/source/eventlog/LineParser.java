@@ -1,0 +1,89 @@
+package dev.sparkdoc.source.eventlog;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+
+/**
+ * Turns one event-log line into an event for a {@link Sink}. Task events, the bulk of a log, go
+ * through Jackson's streaming parser straight from the line's bytes; the rarer events are read as
+ * trees. Parsing needs no state of the log, so the parallel reader runs one per thread.
+ */
+final class LineParser {
+
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final ObjectMapper TREES = new ObjectMapper(JSON);
+
+    /** Where parsed lines go: folded at once (sequential) or queued in order (parallel). */
+    interface Sink {
+        /** The object to parse the next task event into (reused or fresh). */
+        TaskEvent taskEvent();
+
+        void task(TaskEvent e);
+
+        void event(String type, JsonNode tree);
+    }
+
+    private final TaskEventParser taskParser;
+
+    LineParser(TaskEventParser taskParser) {
+        this.taskParser = taskParser;
+    }
+
+    /** Parses the whole line before handing it on, so a cut line changes nothing. */
+    void parse(byte[] buf, int off, int len, Sink sink) throws IOException {
+        try (JsonParser p = JSON.createParser(buf, off, len)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new IOException("not a JSON object");
+            }
+            // JsonProtocol and Jackson both write "Event" first; read anything else as a tree.
+            if (p.nextToken() == JsonToken.FIELD_NAME && "Event".equals(p.currentName())) {
+                p.nextToken();
+                String type = p.getText();
+                if (isTaskEvent(type)) {
+                    task(type, p, sink);
+                } else {
+                    sink.event(type, TREES.readTree(buf, off, len));
+                }
+                return;
+            }
+        }
+        JsonNode tree = TREES.readTree(buf, off, len);
+        String type = tree.path("Event").asText(null);
+        if (type == null) {
+            throw new IOException("no Event field");
+        }
+        if (isTaskEvent(type)) {
+            try (JsonParser p = tree.traverse(TREES)) {
+                p.nextToken();
+                task(type, p, sink);
+            }
+        } else {
+            sink.event(type, tree);
+        }
+    }
+
+    private static boolean isTaskEvent(String type) {
+        return "SparkListenerTaskEnd".equals(type) || "SparkListenerTaskStart".equals(type);
+    }
+
+    private void task(String type, JsonParser p, Sink sink) throws IOException {
+        TaskEvent task = sink.taskEvent();
+        task.reset("SparkListenerTaskEnd".equals(type));
+        taskParser.parse(p, task);
+        sink.task(task);
+    }
+
+    static int firstNonBlank(byte[] buf, int off, int len) {
+        for (int i = off; i < off + len; i++) {
+            byte b = buf[i];
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
