@@ -25,7 +25,8 @@ final class ErrorHandler implements IExecutionExceptionHandler {
                 ? "internal error: " + ex + " (please report it; run with --verbose for details)"
                 : ex.getMessage();
         // messages quote targets, server answers and file contents: never let them drive the terminal
-        cli.getErr().println("sparkdoc: " + SafeText.line(SafeText.capped(String.valueOf(message), 2_000)));
+        cli.getErr().println("sparkdoc: " + SafeText.line(SafeText.capped(
+                dev.sparkdoc.model.Redaction.text(String.valueOf(message)), 2_000)));
         if (verbose) {
             ex.printStackTrace(cli.getErr());
         }

@@ -2,12 +2,17 @@ package dev.sparkdoc.model;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * Hides secret values the way Spark does before anything reaches a snapshot, a report or a
  * screen. The pattern is Spark's default {@code spark.redaction.regex}
- * ({@code (?i)secret|password|token|access[.]?key}) plus common key names Spark's default misses.
+ * ({@code (?i)secret|password|token|access[.]?key}) plus common key names Spark's default misses,
+ * plus the user's own regular expression from the {@code SPARKDOC_REDACT} environment variable
+ * (matched like Spark's pattern on keys and values, and cut out of free text).
  */
 public final class Redaction {
 
@@ -17,16 +22,70 @@ public final class Redaction {
     private static final Pattern SECRET_KEY = Pattern.compile(
             "(?i)secret|password|passwd|token|access[.]?key|credential|private[.]?key|api[.]?key");
 
+    /** The user's pattern; a broken one is reported once on stderr and replaced by "match all". */
+    private static final Optional<Pattern> USER = userPattern(System.getenv("SPARKDOC_REDACT"));
+
+    /** {@code password=…}, {@code token: …}, {@code "apiKey" : "…"} in free text (SQL, messages, plans). */
+    private static final Pattern SECRET_PAIR = Pattern.compile(
+            "(?i)([\\w.\\-]*(?:secret|password|passwd|pwd|token|access[._]?key|credential|private[._]?key|api[._]?key)[\\w.\\-]*\"?)"
+                    + "(\\s*[=:]\\s*)(?!\\*{9}\\(redacted\\))('[^']*'|\"[^\"]*\"|[^\\s;&,'\")]+)");
+    /** {@code scheme://user:password@host}: the password goes, the user stays. */
+    private static final Pattern URL_USER_INFO = Pattern.compile("([A-Za-z][A-Za-z0-9+.\\-]*://[^/@\\s:]+):([^/@\\s]+)@");
+    /** {@code Authorization: Bearer …}, {@code Basic …}. */
+    private static final Pattern AUTH_SCHEME = Pattern.compile("(?i)\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=\\-]{4,}");
+
     private Redaction() {
     }
 
     public static boolean isSecretKey(String key) {
-        return SECRET_KEY.matcher(key).find();
+        return SECRET_KEY.matcher(key).find() || USER.map(p -> p.matcher(key).find()).orElse(false);
     }
 
-    /** Like Spark's {@code Utils.redact}: a match in the key or in the value hides the value. */
+    /**
+     * Free text (a job description, SQL text, a plan, a failure message, a URL) with the secrets in
+     * it replaced: the values of secret-looking {@code key=value} and {@code key: value} pairs, URL
+     * passwords, bearer and basic credentials, and whatever {@code SPARKDOC_REDACT} matches.
+     */
+    public static String text(String text) {
+        return text(text, USER);
+    }
+
+    /** {@link #text(String)} with an explicit user pattern (tests; the CLI uses the environment). */
+    public static String text(String text, Optional<Pattern> user) {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        String t = URL_USER_INFO.matcher(text).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + ":" + REDACTED + "@"));
+        t = SECRET_PAIR.matcher(t).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + m.group(2) + REDACTED));
+        t = AUTH_SCHEME.matcher(t).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " " + REDACTED));
+        if (user.isPresent()) {
+            t = user.get().matcher(t).replaceAll(Matcher.quoteReplacement(REDACTED));
+        }
+        return t;
+    }
+
+    /** The user's pattern from {@code SPARKDOC_REDACT}; empty when unset or blank. */
+    public static Optional<Pattern> userPattern(String regex) {
+        if (regex == null || regex.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Pattern.compile(regex));
+        } catch (PatternSyntaxException e) {
+            // failing open would leak what the user meant to hide: hide everything instead
+            System.err.println("sparkdoc: SPARKDOC_REDACT is not a valid regular expression (" + e.getDescription()
+                    + "); every property value is hidden");
+            return Optional.of(Pattern.compile("(?s).+"));
+        }
+    }
+
+    /**
+     * Like Spark's {@code Utils.redact}: a match in the key or in the value hides the value. Other
+     * values still lose URL passwords and bearer tokens ({@link #text}), which Spark keeps: a
+     * {@code spark.myapp.endpoint=https://u:pass@host/} has no secret-looking word in it.
+     */
     public static String value(String key, String value) {
-        return isSecretKey(key) || isSecretKey(value) ? REDACTED : value;
+        return isSecretKey(key) || isSecretKey(value) ? REDACTED : text(value);
     }
 
     /** A copy with every secret-looking key's value replaced, keeping the order. */
