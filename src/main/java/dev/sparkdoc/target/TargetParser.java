@@ -43,7 +43,14 @@ public final class TargetParser {
         if (lower.startsWith("http://") || lower.startsWith("https://")) {
             return new Target.Http(parseUrl(input));
         }
-        Path path = Path.of(input);
+        Path path;
+        try {
+            path = Path.of(input);
+        } catch (java.nio.file.InvalidPathException e) {
+            // found by TargetParserFuzzTest: a NUL (or, on Windows, a ':' or '*') is no file name
+            throw new TargetException("not a host:port, URL or file name: " + e.getReason()
+                    + " (give host:port, an http(s) URL, an event-log path or a snapshot file)");
+        }
         if (Files.exists(path)) {
             return fileTarget(path);
         }
