@@ -76,11 +76,21 @@ public final class TargetParser {
         if (m.group(2) == null) {
             return new Target.HostScan(host, DRIVER_UI_PORTS);
         }
-        int port = Integer.parseInt(m.group(2));
+        int port;
+        try {
+            port = Integer.parseInt(m.group(2));
+        } catch (NumberFormatException e) {
+            port = -1;
+        }
         if (port < 1 || port > 65535) {
             throw new TargetException("port out of range in '" + input + "' (1-65535; a driver UI listens on 4040)");
         }
-        return new Target.Http(URI.create("http://" + host + ":" + port + "/"));
+        try {
+            return new Target.Http(URI.create("http://" + host + ":" + port + "/"));
+        } catch (IllegalArgumentException e) {
+            // found by TargetParserFuzzTest: "[:41]:4040" passes the host:port pattern, not URI's rules
+            throw new TargetException("not a valid host in '" + input + "' (expected host:port such as localhost:4040)");
+        }
     }
 
     private static URI parseUrl(String input) {

@@ -75,6 +75,15 @@ class HostileTextCliTest {
     }
 
     @Test
+    void aHugeSqlDescriptionIsCutWithANoteNotPrintedWhole() {
+        Path log = HostileLogs.withDescription(dir, "SELECT " + "col_a, ".repeat(300_000) + "x FROM t");
+        CliRun run = CliRun.of("triage", "--all", "--no-color", log.toString());
+
+        assertThat(run.out()).contains("SELECT col_a").contains("[cut: ");
+        assertThat(run.out().length()).isLessThan(200_000);
+    }
+
+    @Test
     void errorMessagesQuotingAHostileTargetAreClean() {
         CliRun run = CliRun.of("triage", dir.resolve("no-such-log" + HostileLogs.ESCAPES).toString());
 

@@ -21,7 +21,8 @@ class ExplainFuzzTest {
         long start = System.nanoTime();
         var errors = CLASSIFIER.classify(text);
         assertThat(errors).isNotNull();
-        // a regex that backtracks badly shows up here, not on a user's 20 MB log
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+        // a regex that backtracks badly shows up here, not on a user's 20 MB log (a 177 KB trace takes
+        // ~40 ms; up to 2 s under the fuzzer's coverage instrumentation)
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     }
 }

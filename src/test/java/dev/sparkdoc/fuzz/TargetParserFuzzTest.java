@@ -18,6 +18,13 @@ class TargetParserFuzzTest {
                 .isInstanceOf(TargetException.class).hasMessageStartingWith("not a host:port, URL or file name");
     }
 
+    /** The second: "[:41]:4040" matched host:port, then URI.create threw IllegalArgumentException. */
+    @org.junit.jupiter.api.Test
+    void aBracketedNonAddressIsATargetExceptionNotACrash() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TargetParser.parse("[:41]:4040"))
+                .isInstanceOf(TargetException.class).hasMessageStartingWith("not a valid host");
+    }
+
     @FuzzTest(maxDuration = "10s")
     void anyTextIsATargetOrATargetException(FuzzedDataProvider data) {
         String text = data.consumeRemainingAsString();

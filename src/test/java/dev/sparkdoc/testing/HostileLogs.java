@@ -26,6 +26,18 @@ public final class HostileLogs {
     private HostileLogs() {
     }
 
+    /** The log with {@code description} as its job and SQL description (e.g. a huge one). */
+    public static Path withDescription(Path dir, String description) {
+        try {
+            String log = Files.readString(SOURCE)
+                    .replace("\"description\":\"skewed join\"", "\"description\":" + json(description))
+                    .replace("\"spark.job.description\":\"skewed join\"", "\"spark.job.description\":" + json(description));
+            return Files.writeString(dir.resolve("local-1795967353438"), log);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The hostile log written into {@code dir}. */
     public static Path write(Path dir) {
         try {

@@ -24,7 +24,7 @@ class HostileTextTuiTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "2", "2\r", "3", "4"})
+    @ValueSource(strings = {"", "\n", "2", "2\n", "3", "4"})
     void everyPaneDrawsHostileTextWithoutControlsAndWithinTheGrid(String typed) {
         UiState s = keys(TuiFixtures.still(HostileLogs.write(dir), 80, 24), typed);
         var shot = screenshot(s, new Palette(true));
@@ -47,6 +47,15 @@ class HostileTextTuiTest {
             }
         }
         return b.toString().stripTrailing();
+    }
+
+    @Test
+    void aHugeSqlDescriptionInAStageDrillIsCutWithANote() {
+        Path log = HostileLogs.withDescription(dir, "SELECT " + "col_a, ".repeat(300_000) + "x FROM t");
+        UiState s = keys(TuiFixtures.still(log, 80, 300), "2\n");
+        String screen = TextBackend.text(Views.render(s));
+
+        assertThat(screen).contains("SELECT col_a").contains("[cut: ");
     }
 
     @Test

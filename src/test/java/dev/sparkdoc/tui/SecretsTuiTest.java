@@ -17,7 +17,7 @@ class SecretsTuiTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "\r", "j\r", "2", "2\r", "2j\r", "3", "4", "?"})
+    @ValueSource(strings = {"", "\n", "j\n", "2", "2\n", "2j\n", "3", "4", "?"})
     void noPaneOrDrillShowsTheSecret(String typed) {
         UiState s = keys(TuiFixtures.still(SecretLogs.write(dir), 200, 50), typed);
         String screen = TextBackend.text(Views.render(s));
