@@ -28,7 +28,9 @@ final class ErrorHandler implements IExecutionExceptionHandler {
         cli.getErr().println("sparkdoc: " + SafeText.line(SafeText.capped(
                 dev.sparkdoc.model.Redaction.text(String.valueOf(message)), 2_000)));
         if (verbose) {
-            ex.printStackTrace(cli.getErr());
+            java.io.StringWriter trace = new java.io.StringWriter();
+            ex.printStackTrace(new java.io.PrintWriter(trace));
+            cli.getErr().print(SafeText.clean(dev.sparkdoc.model.Redaction.text(trace.toString())));
         }
         cli.getErr().flush();
         return code;
