@@ -89,6 +89,18 @@ class SecretsEverywhereTest {
     }
 
     @Test
+    void strayLibraryOutputDuringTheLiveViewReachesTheAttachLogRedacted() throws Exception {
+        Path file = dir.resolve("attach.log");
+        var ctor = Class.forName("dev.sparkdoc.tui.RedactingStream").getDeclaredConstructor(java.io.OutputStream.class);
+        ctor.setAccessible(true);
+        try (var stream = new java.io.PrintStream((java.io.OutputStream) ctor.newInstance(Files.newOutputStream(file)), true)) {
+            stream.println("WARN okhttp: retrying http://u:" + SECRET + "@driver:4040/api/v1/applications");
+            stream.print("no newline at the end, token=" + SECRET);
+        }
+        assertThat(Files.readString(file)).contains("retrying http://u:", "no newline").doesNotContain(SECRET);
+    }
+
+    @Test
     void freeTextPairsUrlsAndBearerTokensAreRedactedAndRedactionIsIdempotent() {
         String once = Redaction.text("jdbc:x://h/db?user=u&password=S3CR3T; AWS_SECRET_ACCESS_KEY=S3CR3T "
                 + "\"apiKey\": \"S3CR3T\" https://u:S3CR3T@h/ Bearer S3CR3T");

@@ -15,7 +15,7 @@ class EventLogFuzzTest {
 
     private static final String[] CODECS = {"", "lz4", "lzf", "snappy", "zstd"};
 
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "5m")
     void anyEventLogReadsOrFailsWithASourceException(FuzzedDataProvider data) {
         String codec = data.pickValue(CODECS);
         boolean frame = data.consumeBoolean();

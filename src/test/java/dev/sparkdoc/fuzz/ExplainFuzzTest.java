@@ -12,7 +12,7 @@ class ExplainFuzzTest {
 
     private static final ErrorClassifier CLASSIFIER = ErrorClassifier.builtIn();
 
-    @FuzzTest(maxDuration = "10s")
+    @FuzzTest(maxDuration = "5m")
     void anyTextIsClassifiedQuickly(FuzzedDataProvider data) {
         String text = data.consumeRemainingAsString();
         if (text.length() > FuzzFiles.MAX_BYTES) {

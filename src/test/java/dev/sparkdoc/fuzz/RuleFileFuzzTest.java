@@ -9,7 +9,7 @@ import java.nio.file.Path;
 /** A user's rule file, however broken: rules, or a {@link DataFileException} naming FILE:LINE. */
 class RuleFileFuzzTest {
 
-    @FuzzTest(maxDuration = "10s")
+    @FuzzTest(maxDuration = "5m")
     void anyRuleFileLoadsOrFailsWithADataFileException(FuzzedDataProvider data) {
         byte[] yaml = data.consumeRemainingAsBytes();
         if (yaml.length > FuzzFiles.MAX_BYTES) {

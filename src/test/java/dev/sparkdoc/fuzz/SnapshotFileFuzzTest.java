@@ -9,7 +9,7 @@ import java.nio.file.Path;
 /** A snapshot file, damaged or forged: a snapshot, or a {@link SourceException}. */
 class SnapshotFileFuzzTest {
 
-    @FuzzTest(maxDuration = "10s")
+    @FuzzTest(maxDuration = "5m")
     void anySnapshotFileReadsOrFailsWithASourceException(FuzzedDataProvider data) {
         byte[] bytes = data.consumeRemainingAsBytes();
         if (bytes.length > FuzzFiles.MAX_BYTES) {

@@ -25,7 +25,7 @@ class TargetParserFuzzTest {
                 .isInstanceOf(TargetException.class).hasMessageStartingWith("not a valid host");
     }
 
-    @FuzzTest(maxDuration = "10s")
+    @FuzzTest(maxDuration = "5m")
     void anyTextIsATargetOrATargetException(FuzzedDataProvider data) {
         String text = data.consumeRemainingAsString();
         if (text.length() > 4096) {
