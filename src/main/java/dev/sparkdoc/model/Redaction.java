@@ -25,12 +25,15 @@ public final class Redaction {
     /** The user's pattern; a broken one is reported once on stderr and replaced by "match all". */
     private static final Optional<Pattern> USER = userPattern(System.getenv("SPARKDOC_REDACT"));
 
-    /** {@code password=…}, {@code token: …}, {@code "apiKey" : "…"} in free text (SQL, messages, plans). */
-    private static final Pattern SECRET_PAIR = Pattern.compile(
-            "(?i)([\\w.\\-]*(?:secret|password|passwd|pwd|token|access[._]?key|credential|private[._]?key|api[._]?key)[\\w.\\-]*\"?)"
-                    + "(\\s*[=:]\\s*)(?!\\*{9}\\(redacted\\))('[^']*'|\"[^\"]*\"|[^\\s;&,'\")]+)");
+    /**
+     * The word that makes a {@code key=value} or {@code key: value} pair in free text secret. The
+     * pair is then read by hand ({@link #secretPairs}): free text can hold a megabyte-long "word" (a
+     * base64 literal in a plan), on which a regex with a repeated key prefix turns quadratic.
+     */
+    private static final Pattern SECRET_WORD = Pattern.compile(
+            "(?i)secret|password|passwd|pwd|token|access[._]?key|credential|private[._]?key|api[._]?key");
     /** {@code scheme://user:password@host}: the password goes, the user stays. */
-    private static final Pattern URL_USER_INFO = Pattern.compile("([A-Za-z][A-Za-z0-9+.\\-]*://[^/@\\s:]+):([^/@\\s]+)@");
+    private static final Pattern URL_USER_INFO = Pattern.compile("://([^/@\\s:]{1,256}):([^/@\\s]{1,256})@");
     /** {@code Authorization: Bearer …}, {@code Basic …}. */
     private static final Pattern AUTH_SCHEME = Pattern.compile("(?i)\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=\\-]{4,}");
 
@@ -55,13 +58,76 @@ public final class Redaction {
         if (text == null || text.isEmpty()) {
             return text;
         }
-        String t = URL_USER_INFO.matcher(text).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + ":" + REDACTED + "@"));
-        t = SECRET_PAIR.matcher(t).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + m.group(2) + REDACTED));
+        String t = URL_USER_INFO.matcher(text).replaceAll(m -> Matcher.quoteReplacement("://" + m.group(1) + ":" + REDACTED + "@"));
+        t = secretPairs(t);
         t = AUTH_SCHEME.matcher(t).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " " + REDACTED));
         if (user.isPresent()) {
             t = user.get().matcher(t).replaceAll(Matcher.quoteReplacement(REDACTED));
         }
         return t;
+    }
+
+    /** {@code password=…}, {@code token: …}, {@code "apiKey" : "…"}: the values replaced, in linear time. */
+    private static String secretPairs(String text) {
+        Matcher word = SECRET_WORD.matcher(text);
+        int n = text.length();
+        StringBuilder out = null;
+        int copied = 0;
+        int from = 0;
+        while (from < n && word.find(from)) {
+            from = word.end();
+            int p = word.end();
+            while (p < n && p - word.end() < 64 && isKeyChar(text.charAt(p))) {
+                p++;
+            }
+            if (p < n && text.charAt(p) == '"') {
+                p++;
+            }
+            p = skipBlanks(text, p);
+            if (p >= n || (text.charAt(p) != '=' && text.charAt(p) != ':')) {
+                continue;
+            }
+            int valueStart = skipBlanks(text, p + 1);
+            if (text.startsWith(REDACTED, valueStart)) {
+                from = valueStart + REDACTED.length();
+                continue;
+            }
+            int valueEnd = valueEnd(text, valueStart);
+            if (valueEnd > valueStart) {
+                out = out == null ? new StringBuilder(n) : out;
+                out.append(text, copied, valueStart).append(REDACTED);
+                copied = valueEnd;
+                from = valueEnd;
+            }
+        }
+        return out == null ? text : out.append(text, copied, n).toString();
+    }
+
+    private static boolean isKeyChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '-';
+    }
+
+    private static int skipBlanks(String text, int p) {
+        while (p < text.length() && (text.charAt(p) == ' ' || text.charAt(p) == '\t')) {
+            p++;
+        }
+        return p;
+    }
+
+    /** A quoted value to its closing quote; a bare one to a blank, quote or separator. */
+    private static int valueEnd(String text, int p) {
+        int n = text.length();
+        if (p < n && (text.charAt(p) == '\'' || text.charAt(p) == '"')) {
+            int close = text.indexOf(text.charAt(p), p + 1);
+            if (close >= 0 && close - p <= 1024) {
+                return close + 1;
+            }
+            p++; // no closing quote near: hide up to the next blank, as for a bare value
+        }
+        while (p < n && !Character.isWhitespace(text.charAt(p)) && ";&,'\")".indexOf(text.charAt(p)) < 0) {
+            p++;
+        }
+        return p;
     }
 
     /** The user's pattern from {@code SPARKDOC_REDACT}; empty when unset or blank. */
