@@ -61,8 +61,8 @@ public final class AttachCommand implements Callable<Integer> {
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList);
         TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), Severity.WARNING, 10);
         int hidden = diagnosis.findings().size() - report.findings().size();
-        TriageText.lines(report, Theme.detect(noColor), TerminalWidth.detect(), hidden).forEach(System.out::println);
-        System.out.flush();
+        Theme theme = Theme.detect(noColor);
+        dev.sparkdoc.report.TerminalOut.print(TriageText.lines(report, theme, TerminalWidth.detect(), hidden), theme, System.out);
         return diagnosis.atLeast(Severity.CRITICAL).isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
     }
 }

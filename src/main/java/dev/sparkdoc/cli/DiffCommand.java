@@ -86,8 +86,8 @@ final class DiffCommand implements Callable<Integer> {
             DiffJson.write(report, System.out);
         } else {
             int hidden = result.changes().size() - report.changes().size();
-            DiffText.lines(report, Theme.detect(noColor), TerminalWidth.detect(), hidden).forEach(System.out::println);
-            System.out.flush();
+            Theme theme = Theme.detect(noColor);
+            dev.sparkdoc.report.TerminalOut.print(DiffText.lines(report, theme, TerminalWidth.detect(), hidden), theme, System.out);
         }
         return result.worse() ? ExitCode.FINDINGS : ExitCode.OK;
     }

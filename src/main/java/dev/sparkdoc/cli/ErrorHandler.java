@@ -1,6 +1,7 @@
 package dev.sparkdoc.cli;
 
 import dev.sparkdoc.firstaid.DataFileException;
+import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.target.TargetException;
 import java.io.IOException;
@@ -23,9 +24,13 @@ final class ErrorHandler implements IExecutionExceptionHandler {
         String message = code == ExitCode.INTERNAL
                 ? "internal error: " + ex + " (please report it; run with --verbose for details)"
                 : ex.getMessage();
-        cli.getErr().println("sparkdoc: " + message);
+        // messages quote targets, server answers and file contents: never let them drive the terminal
+        cli.getErr().println("sparkdoc: " + SafeText.line(SafeText.capped(
+                dev.sparkdoc.model.Redaction.text(String.valueOf(message)), 2_000)));
         if (verbose) {
-            ex.printStackTrace(cli.getErr());
+            java.io.StringWriter trace = new java.io.StringWriter();
+            ex.printStackTrace(new java.io.PrintWriter(trace));
+            cli.getErr().print(SafeText.clean(dev.sparkdoc.model.Redaction.text(trace.toString())));
         }
         cli.getErr().flush();
         return code;

@@ -46,7 +46,7 @@ public final class ExplainCommand implements Callable<Integer> {
         if (json) {
             System.out.println(ExplainJson.render(errors, input.truncated()));
         } else {
-            ExplainText.lines(errors).forEach(System.out::println);
+            dev.sparkdoc.report.TerminalOut.print(ExplainText.lines(errors), dev.sparkdoc.report.Theme.PLAIN, System.out);
         }
         System.out.flush();
         if (errors.isEmpty()) {

@@ -123,7 +123,8 @@ public final class PsCommand implements Callable<Integer> {
             return;
         }
         StringBuilder block = new StringBuilder(clear ? CLEAR_HOME : "");
-        PsText.lines(report, Theme.detect(noColor), TerminalWidth.detect()).forEach(l -> block.append(l).append('\n'));
+        Theme theme = Theme.detect(noColor);
+        dev.sparkdoc.report.TerminalOut.append(PsText.lines(report, theme, TerminalWidth.detect()), theme, block);
         if (watchSeconds != null && !clear) {
             block.append('\n');
         }

@@ -31,7 +31,7 @@ final class RulesCommand implements Runnable {
 
         @Override
         public Integer call() {
-            RuleText.list(rules.rules()).forEach(System.out::println);
+            dev.sparkdoc.report.TerminalOut.print(RuleText.list(rules.rules()), dev.sparkdoc.report.Theme.PLAIN, System.out);
             return ExitCode.OK;
         }
     }
@@ -48,7 +48,7 @@ final class RulesCommand implements Runnable {
         public Integer call() {
             Rule rule = rules.rules().stream().filter(r -> r.id().equals(id)).findFirst()
                     .orElseThrow(() -> new UsageException("no rule '" + id + "' (see 'sparkdoc rules list')"));
-            RuleText.show(rule).forEach(System.out::println);
+            dev.sparkdoc.report.TerminalOut.print(RuleText.show(rule), dev.sparkdoc.report.Theme.PLAIN, System.out);
             return ExitCode.OK;
         }
     }

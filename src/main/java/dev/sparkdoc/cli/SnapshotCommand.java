@@ -44,7 +44,7 @@ final class SnapshotCommand implements Callable<Integer> {
                 throw new OutputException("cannot write " + output + ": " + e.getMessage(), e);
             }
         }
-        SnapshotSummary.lines(snapshot).forEach(System.err::println);
+        dev.sparkdoc.report.TerminalOut.print(SnapshotSummary.lines(snapshot), dev.sparkdoc.report.Theme.PLAIN, System.err);
         return ExitCode.OK;
     }
 }

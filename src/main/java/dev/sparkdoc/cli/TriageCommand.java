@@ -7,6 +7,7 @@ import dev.sparkdoc.report.FleetJson;
 import dev.sparkdoc.report.FleetReport;
 import dev.sparkdoc.report.FleetText;
 import dev.sparkdoc.proc.LocalProcesses;
+import dev.sparkdoc.report.TerminalOut;
 import dev.sparkdoc.report.TerminalWidth;
 import dev.sparkdoc.report.Theme;
 import dev.sparkdoc.report.TriageJson;
@@ -74,8 +75,8 @@ final class TriageCommand implements Callable<Integer> {
             TriageJson.write(report, System.out);
         } else {
             int hidden = diagnosis.findings().size() - report.findings().size();
-            TriageText.lines(report, Theme.detect(noColor), TerminalWidth.detect(), hidden).forEach(System.out::println);
-            System.out.flush();
+            Theme theme = Theme.detect(noColor);
+            TerminalOut.print(TriageText.lines(report, theme, TerminalWidth.detect(), hidden), theme, System.out);
         }
         return diagnosis.atLeast(threshold).isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
     }
@@ -89,8 +90,8 @@ final class TriageCommand implements Callable<Integer> {
         if (json) {
             FleetJson.write(report, System.out);
         } else {
-            FleetText.lines(report, Theme.detect(noColor), TerminalWidth.detect()).forEach(System.out::println);
-            System.out.flush();
+            Theme theme = Theme.detect(noColor);
+            TerminalOut.print(FleetText.lines(report, theme, TerminalWidth.detect()), theme, System.out);
         }
         if (run.allFailed()) {
             throw new SourceException("none of the " + run.entries().size() + " applications at " + run.target()

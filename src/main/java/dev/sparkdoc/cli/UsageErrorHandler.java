@@ -12,7 +12,7 @@ final class UsageErrorHandler implements IParameterExceptionHandler {
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine cli = ex.getCommandLine();
         PrintWriter err = cli.getErr();
-        err.println("sparkdoc: " + ex.getMessage() + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')");
+        err.println("sparkdoc: " + dev.sparkdoc.report.SafeText.line(ex.getMessage()) + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')");
         err.flush();
         return ExitCode.USAGE;
     }

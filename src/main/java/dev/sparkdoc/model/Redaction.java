@@ -2,12 +2,17 @@ package dev.sparkdoc.model;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * Hides secret values the way Spark does before anything reaches a snapshot, a report or a
  * screen. The pattern is Spark's default {@code spark.redaction.regex}
- * ({@code (?i)secret|password|token|access[.]?key}) plus common key names Spark's default misses.
+ * ({@code (?i)secret|password|token|access[.]?key}) plus common key names Spark's default misses,
+ * plus the user's own regular expression from the {@code SPARKDOC_REDACT} environment variable
+ * (matched like Spark's pattern on keys and values, and cut out of free text).
  */
 public final class Redaction {
 
@@ -17,16 +22,136 @@ public final class Redaction {
     private static final Pattern SECRET_KEY = Pattern.compile(
             "(?i)secret|password|passwd|token|access[.]?key|credential|private[.]?key|api[.]?key");
 
+    /** The user's pattern; a broken one is reported once on stderr and replaced by "match all". */
+    private static final Optional<Pattern> USER = userPattern(System.getenv("SPARKDOC_REDACT"));
+
+    /**
+     * The word that makes a {@code key=value} or {@code key: value} pair in free text secret. The
+     * pair is then read by hand ({@link #secretPairs}): free text can hold a megabyte-long "word" (a
+     * base64 literal in a plan), on which a regex with a repeated key prefix turns quadratic.
+     */
+    private static final Pattern SECRET_WORD = Pattern.compile(
+            "(?i)secret|password|passwd|pwd|token|access[._]?key|credential|private[._]?key|api[._]?key");
+    /** {@code scheme://user:password@host}: the password goes, the user stays. */
+    private static final Pattern URL_USER_INFO = Pattern.compile("://([^/@\\s:]{1,256}):([^/@\\s]{1,256})@");
+    /** {@code Authorization: Bearer …}, {@code Basic …}. */
+    private static final Pattern AUTH_SCHEME = Pattern.compile("(?i)\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=\\-]{4,}");
+
     private Redaction() {
     }
 
     public static boolean isSecretKey(String key) {
-        return SECRET_KEY.matcher(key).find();
+        return SECRET_KEY.matcher(key).find() || USER.map(p -> p.matcher(key).find()).orElse(false);
     }
 
-    /** Like Spark's {@code Utils.redact}: a match in the key or in the value hides the value. */
+    /**
+     * Free text (a job description, SQL text, a plan, a failure message, a URL) with the secrets in
+     * it replaced: the values of secret-looking {@code key=value} and {@code key: value} pairs, URL
+     * passwords, bearer and basic credentials, and whatever {@code SPARKDOC_REDACT} matches.
+     */
+    public static String text(String text) {
+        return text(text, USER);
+    }
+
+    /** {@link #text(String)} with an explicit user pattern (tests; the CLI uses the environment). */
+    public static String text(String text, Optional<Pattern> user) {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        String t = URL_USER_INFO.matcher(text).replaceAll(m -> Matcher.quoteReplacement("://" + m.group(1) + ":" + REDACTED + "@"));
+        t = secretPairs(t);
+        t = AUTH_SCHEME.matcher(t).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " " + REDACTED));
+        if (user.isPresent()) {
+            t = user.get().matcher(t).replaceAll(Matcher.quoteReplacement(REDACTED));
+        }
+        return t;
+    }
+
+    /** {@code password=…}, {@code token: …}, {@code "apiKey" : "…"}: the values replaced, in linear time. */
+    private static String secretPairs(String text) {
+        Matcher word = SECRET_WORD.matcher(text);
+        int n = text.length();
+        StringBuilder out = null;
+        int copied = 0;
+        int from = 0;
+        while (from < n && word.find(from)) {
+            from = word.end();
+            int p = word.end();
+            while (p < n && p - word.end() < 64 && isKeyChar(text.charAt(p))) {
+                p++;
+            }
+            if (p < n && text.charAt(p) == '"') {
+                p++;
+            }
+            p = skipBlanks(text, p);
+            if (p >= n || (text.charAt(p) != '=' && text.charAt(p) != ':')) {
+                continue;
+            }
+            int valueStart = skipBlanks(text, p + 1);
+            if (text.startsWith(REDACTED, valueStart)) {
+                from = valueStart + REDACTED.length();
+                continue;
+            }
+            int valueEnd = valueEnd(text, valueStart);
+            if (valueEnd > valueStart) {
+                out = out == null ? new StringBuilder(n) : out;
+                out.append(text, copied, valueStart).append(REDACTED);
+                copied = valueEnd;
+                from = valueEnd;
+            }
+        }
+        return out == null ? text : out.append(text, copied, n).toString();
+    }
+
+    private static boolean isKeyChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '-';
+    }
+
+    private static int skipBlanks(String text, int p) {
+        while (p < text.length() && (text.charAt(p) == ' ' || text.charAt(p) == '\t')) {
+            p++;
+        }
+        return p;
+    }
+
+    /** A quoted value to its closing quote; a bare one to a blank, quote or separator. */
+    private static int valueEnd(String text, int p) {
+        int n = text.length();
+        if (p < n && (text.charAt(p) == '\'' || text.charAt(p) == '"')) {
+            int close = text.indexOf(text.charAt(p), p + 1);
+            if (close >= 0 && close - p <= 1024) {
+                return close + 1;
+            }
+            p++; // no closing quote near: hide up to the next blank, as for a bare value
+        }
+        while (p < n && !Character.isWhitespace(text.charAt(p)) && ";&,'\")".indexOf(text.charAt(p)) < 0) {
+            p++;
+        }
+        return p;
+    }
+
+    /** The user's pattern from {@code SPARKDOC_REDACT}; empty when unset or blank. */
+    public static Optional<Pattern> userPattern(String regex) {
+        if (regex == null || regex.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Pattern.compile(regex));
+        } catch (PatternSyntaxException e) {
+            // failing open would leak what the user meant to hide: hide everything instead
+            System.err.println("sparkdoc: SPARKDOC_REDACT is not a valid regular expression (" + e.getDescription()
+                    + "); every property value is hidden");
+            return Optional.of(Pattern.compile("(?s).+"));
+        }
+    }
+
+    /**
+     * Like Spark's {@code Utils.redact}: a match in the key or in the value hides the value. Other
+     * values still lose URL passwords and bearer tokens ({@link #text}), which Spark keeps: a
+     * {@code spark.myapp.endpoint=https://u:pass@host/} has no secret-looking word in it.
+     */
     public static String value(String key, String value) {
-        return isSecretKey(key) || isSecretKey(value) ? REDACTED : value;
+        return isSecretKey(key) || isSecretKey(value) ? REDACTED : text(value);
     }
 
     /** A copy with every secret-looking key's value replaced, keeping the order. */

@@ -25,6 +25,8 @@ public final class CommandLineRedaction {
     private static final Pattern HEADER = Pattern.compile("(?i)^\\s*([A-Za-z][A-Za-z0-9\\-]*)\\s*:\\s*(.*)$");
     private static final Set<String> SECRET_HEADERS = Set.of("authorization", "proxy-authorization", "cookie", "set-cookie");
     private static final Set<String> AUTH_SCHEMES = Set.of("bearer", "basic", "token", "negotiate", "digest");
+    /** Options that take "user:password" (curl, sparkdoc, wget-likes): the password part goes. */
+    private static final Set<String> USER_OPTIONS = Set.of("--user", "-u", "--proxy-user", "-U", "--basic-auth");
 
     private CommandLineRedaction() {
     }
@@ -33,7 +35,13 @@ public final class CommandLineRedaction {
     public static List<String> redact(List<String> argv) {
         List<String> out = new ArrayList<>(argv.size());
         int hideNext = 0;
+        boolean userNext = false;
         for (String arg : argv) {
+            if (userNext) {
+                userNext = false;
+                out.add(userPassword(arg));
+                continue;
+            }
             if (hideNext > 0) {
                 hideNext--;
                 // "Authorization: Bearer xyz" split by ps into words: hide the scheme's credential too
@@ -45,10 +53,22 @@ public final class CommandLineRedaction {
                 }
                 continue;
             }
+            int eq = arg.indexOf('=');
+            if (eq > 0 && USER_OPTIONS.contains(arg.substring(0, eq))) {
+                out.add(arg.substring(0, eq + 1) + userPassword(arg.substring(eq + 1)));
+                continue;
+            }
             out.add(redactToken(arg));
             hideNext = secretsFollowing(arg);
+            userNext = USER_OPTIONS.contains(arg);
         }
         return out;
+    }
+
+    /** {@code user:password} keeps the user; anything else is judged like any token. */
+    private static String userPassword(String arg) {
+        int colon = arg.indexOf(':');
+        return colon >= 0 && !arg.contains("://") ? arg.substring(0, colon + 1) + HIDDEN : redactToken(arg);
     }
 
     /** How many following arguments are a secret: {@code --password x}, {@code Authorization: x}. */

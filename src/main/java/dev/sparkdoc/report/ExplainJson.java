@@ -18,7 +18,8 @@ import java.util.List;
  */
 public final class ExplainJson {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = dev.sparkdoc.source.Json.safeForTerminals(new ObjectMapper())
+            .enable(SerializationFeature.INDENT_OUTPUT);
 
     private ExplainJson() {
     }

@@ -83,12 +83,12 @@ public final class FleetText {
     /** The id in full (people copy it into {@code --app}), the name cut to what fits. */
     private static String title(FleetReport.App app, int room) {
         String id = app.id() + app.attemptId().map(a -> " (attempt " + a + ")").orElse("");
-        int left = room - id.length() - 2;
+        String safeId = SafeText.line(id);
+        int left = room - SafeText.width(safeId) - 2;
         if (app.name().isBlank() || left < 4) {
-            return id;
+            return safeId;
         }
-        String name = app.name().length() <= left ? app.name() : app.name().substring(0, left - 1) + "…";
-        return id + "  " + name;
+        return safeId + "  " + SafeText.fit(SafeText.capped(app.name()), left);
     }
 
     private static String totals(FleetReport.Entry e) {

@@ -47,6 +47,7 @@ final class PsFormat {
         if (width <= 1) {
             return "";
         }
-        return text.length() <= width ? text : text.substring(0, width - 1) + "…";
+        // command lines and hosts are foreign text: cleaned, and cut by display columns
+        return SafeText.fit(SafeText.capped(text), width);
     }
 }

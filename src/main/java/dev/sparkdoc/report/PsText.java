@@ -72,7 +72,8 @@ public final class PsText {
     }
 
     private static String row(PsReport r, SparkProcess p, String tree, Theme theme, int w) {
-        String head = String.format(Locale.ROOT, ROW, p.pid(), PsFormat.cut(tree + label(p), 22),
+        // %-22s pads by chars; the label may hold a foreign executor id, so pad by display columns
+        String head = String.format(Locale.ROOT, ROW, p.pid(), SafeText.pad(tree + label(p), 22, false),
                 p.cpuPercent().isPresent() ? PsFormat.percent(p.cpuPercent().getAsDouble()) : "-",
                 PsFormat.bytes(p.process().rssBytes()), p.process().threads(),
                 PsFormat.age(p.process().age(r.table().takenAt())));
@@ -94,7 +95,7 @@ public final class PsText {
         out.add(theme.bold(String.format(Locale.ROOT, "%-9s %-24s %9s %9s %9s %9s", "EXECUTOR", "HOST", "JVM RSS", "PY RSS", "OTHER", "HEAP")));
         for (SparkReportedMemory.ExecutorMemory e : s.executors()) {
             out.add(String.format(Locale.ROOT, "%-9s %-24s %9s %9s %9s %9s", e.executorId() + (e.active() ? "" : "†"),
-                    PsFormat.cut(e.host(), 24), size(e.jvmRssBytes()), size(e.pythonRssBytes()),
+                    SafeText.pad(e.host(), 24, false), size(e.jvmRssBytes()), size(e.pythonRssBytes()),
                     size(e.otherRssBytes()), size(e.jvmHeapBytes())));
         }
         if (s.executors().stream().anyMatch(e -> !e.active())) {

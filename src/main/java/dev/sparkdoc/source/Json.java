@@ -9,7 +9,7 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 /** The one Jackson configuration sparkdoc uses for REST responses and snapshot files. */
 public final class Json {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper()
+    private static final ObjectMapper MAPPER = safeForTerminals(new ObjectMapper())
             .registerModule(new Jdk8Module())
             .registerModule(new JavaTimeModule())
             // Spark adds fields in minor releases; ignore what we do not know.
@@ -18,6 +18,12 @@ public final class Json {
             .configure(SerializationFeature.INDENT_OUTPUT, true);
 
     private Json() {
+    }
+
+    /** Output escapes C1 controls and bidi overrides too, not only C0 ({@link TerminalSafeEscapes}). */
+    public static ObjectMapper safeForTerminals(ObjectMapper mapper) {
+        mapper.getFactory().setCharacterEscapes(new TerminalSafeEscapes());
+        return mapper;
     }
 
     public static ObjectMapper mapper() {

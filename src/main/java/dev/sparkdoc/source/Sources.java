@@ -17,7 +17,7 @@ public final class Sources {
         return new SnapshotSource() {
             @Override
             public dev.sparkdoc.model.AppSnapshot read() {
-                return SparkVersionCheck.annotate(inner.read());
+                return FreeTextRedaction.apply(SparkVersionCheck.annotate(inner.read()));
             }
 
             @Override

@@ -43,7 +43,14 @@ public final class TargetParser {
         if (lower.startsWith("http://") || lower.startsWith("https://")) {
             return new Target.Http(parseUrl(input));
         }
-        Path path = Path.of(input);
+        Path path;
+        try {
+            path = Path.of(input);
+        } catch (java.nio.file.InvalidPathException e) {
+            // found by TargetParserFuzzTest: a NUL (or, on Windows, a ':' or '*') is no file name
+            throw new TargetException("not a host:port, URL or file name: " + e.getReason()
+                    + " (give host:port, an http(s) URL, an event-log path or a snapshot file)");
+        }
         if (Files.exists(path)) {
             return fileTarget(path);
         }
@@ -69,11 +76,21 @@ public final class TargetParser {
         if (m.group(2) == null) {
             return new Target.HostScan(host, DRIVER_UI_PORTS);
         }
-        int port = Integer.parseInt(m.group(2));
+        int port;
+        try {
+            port = Integer.parseInt(m.group(2));
+        } catch (NumberFormatException e) {
+            port = -1;
+        }
         if (port < 1 || port > 65535) {
             throw new TargetException("port out of range in '" + input + "' (1-65535; a driver UI listens on 4040)");
         }
-        return new Target.Http(URI.create("http://" + host + ":" + port + "/"));
+        try {
+            return new Target.Http(URI.create("http://" + host + ":" + port + "/"));
+        } catch (IllegalArgumentException e) {
+            // found by TargetParserFuzzTest: "[:41]:4040" passes the host:port pattern, not URI's rules
+            throw new TargetException("not a valid host in '" + input + "' (expected host:port such as localhost:4040)");
+        }
     }
 
     private static URI parseUrl(String input) {

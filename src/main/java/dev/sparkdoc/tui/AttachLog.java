@@ -39,7 +39,9 @@ public final class AttachLog {
         write(Instant.now() + " " + message + System.lineSeparator() + trace);
     }
 
-    private void write(String text) {
+    private void write(String raw) {
+        // messages quote URLs and server answers: no password or token reaches the disk
+        String text = dev.sparkdoc.model.Redaction.text(raw);
         try {
             Files.createDirectories(file.getParent());
             Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);

@@ -61,7 +61,7 @@ public final class AttachSession {
         log.info("attach " + settings.target() + " (interval " + settings.interval().toMillis() + " ms)");
         BlockingQueue<UiEvent> events = new LinkedBlockingQueue<>();
         Optional<Poller> poller = Optional.empty();
-        try (PrintStream logStream = new PrintStream(new FileOutputStream(log.file().toFile(), true), true, StandardCharsets.UTF_8);
+        try (PrintStream logStream = new PrintStream(new RedactingStream(new FileOutputStream(log.file().toFile(), true)), true, StandardCharsets.UTF_8);
              TerminalGuard guard = new TerminalGuard(screen, logStream)) {
             TerminalSize size = screen.getTerminalSize();
             UiState state = Update.apply(UiState.initial(poll, size.getColumns(), size.getRows(), clock.instant()),

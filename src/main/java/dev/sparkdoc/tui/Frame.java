@@ -1,5 +1,6 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.report.SafeText;
 import java.util.Arrays;
 
 /**
@@ -11,17 +12,21 @@ public final class Frame {
 
     public static final char ELLIPSIS = '…';
 
+    /** The cell right of a wide (CJK, emoji) character: it belongs to that character. */
+    static final String WIDE_TAIL = "";
+
     private final int width;
     private final int height;
-    private final char[] chars;
+    /** One code point per cell (a string, so emoji outside the BMP fit), or {@link #WIDE_TAIL}. */
+    private final String[] cells;
     private final Tone[] tones;
 
     public Frame(int width, int height) {
         this.width = Math.max(0, width);
         this.height = Math.max(0, height);
-        this.chars = new char[this.width * this.height];
+        this.cells = new String[this.width * this.height];
         this.tones = new Tone[this.width * this.height];
-        Arrays.fill(chars, ' ');
+        Arrays.fill(cells, " ");
         Arrays.fill(tones, Tone.NORMAL);
     }
 
@@ -33,8 +38,20 @@ public final class Frame {
         return height;
     }
 
+    /** The cell's first char; a space for the right half of a wide character. */
     public char charAt(int col, int row) {
-        return chars[row * width + col];
+        String c = cells[row * width + col];
+        return c.isEmpty() ? ' ' : c.charAt(0);
+    }
+
+    /** The cell's code point as text, empty for the right half of a wide character. */
+    public String cellAt(int col, int row) {
+        return cells[row * width + col];
+    }
+
+    /** True when the cell holds a character two columns wide. */
+    public boolean isWide(int col, int row) {
+        return col + 1 < width && cells[row * width + col + 1].isEmpty() && !cells[row * width + col].isEmpty();
     }
 
     public Tone toneAt(int col, int row) {
@@ -42,17 +59,44 @@ public final class Frame {
     }
 
     public void set(int col, int row, char c, Tone tone) {
+        // control characters would move a real terminal's cursor: never let them through
+        put(col, row, c < ' ' || (c >= 0x7F && c <= 0x9F) || Character.isSurrogate(c) ? " " : String.valueOf(c), 1, tone);
+    }
+
+    /** Puts one code point of display width 1 or 2 at a cell; a wide one that does not fit is a space. */
+    private void put(int col, int row, String cp, int columns, Tone tone) {
         if (col < 0 || row < 0 || col >= width || row >= height) {
             return;
         }
-        // control characters would move a real terminal's cursor: never let them through
-        chars[row * width + col] = c < ' ' ? ' ' : c;
-        tones[row * width + col] = tone;
+        if (columns == 2 && col + 1 >= width) {
+            cp = " ";
+            columns = 1;
+        }
+        clearPartner(col, row);
+        int i = row * width + col;
+        cells[i] = cp;
+        tones[i] = tone;
+        if (columns == 2) {
+            clearPartner(col + 1, row);
+            cells[i + 1] = WIDE_TAIL;
+            tones[i + 1] = tone;
+        }
+    }
+
+    /** Overwriting half of a wide character leaves a space in its other half. */
+    private void clearPartner(int col, int row) {
+        int i = row * width + col;
+        if (cells[i].isEmpty() && col > 0) {
+            cells[i - 1] = " ";
+        } else if (col + 1 < width && cells[i + 1].isEmpty()) {
+            cells[i + 1] = " ";
+        }
     }
 
     /**
      * Writes {@code text} from {@code col}, at most {@code max} columns; longer text is cut and
-     * ends with {@code …}. Returns the number of columns written.
+     * ends with {@code …}. Foreign text is cleaned here ({@link SafeText}): every view draws
+     * through this method. Returns the number of columns written.
      */
     public int text(int col, int row, int max, String text, Tone tone) {
         int room = Math.min(max, width - col);
@@ -60,10 +104,18 @@ public final class Frame {
             return 0;
         }
         String shown = fit(text, room);
-        for (int i = 0; i < shown.length(); i++) {
-            set(col + i, row, shown.charAt(i), tone);
+        int c = col;
+        for (int i = 0; i < shown.length(); ) {
+            int cp = shown.codePointAt(i);
+            i += Character.charCount(cp);
+            int w = SafeText.width(cp);
+            if (w == 0) {
+                continue; // combining marks and zero-width characters: no cell of their own
+            }
+            put(c, row, new String(Character.toChars(cp)), w, tone);
+            c += w;
         }
-        return shown.length();
+        return c - col;
     }
 
     /** Writes text to the end of the row. */
@@ -88,27 +140,22 @@ public final class Frame {
         }
     }
 
-    /** Text cut to {@code room} columns, ending with {@code …} when it was longer. */
+    /** Text cleaned and cut to {@code room} display columns, ending with {@code …} when it was longer. */
     public static String fit(String text, int room) {
-        String flat = text.replace('\n', ' ').replace('\t', ' ');
-        if (room <= 0) {
-            return "";
-        }
-        if (flat.length() <= room) {
-            return flat;
-        }
-        return flat.substring(0, room - 1) + ELLIPSIS;
+        return SafeText.fit(SafeText.capped(text), room);
     }
 
-    /** Text padded or cut to exactly {@code room} columns, right-aligned when asked. */
+    /** Text padded or cut to exactly {@code room} display columns, right-aligned when asked. */
     public static String pad(String text, int room, boolean right) {
-        String f = fit(text, room);
-        String spaces = " ".repeat(Math.max(0, room - f.length()));
-        return right ? spaces + f : f + spaces;
+        return SafeText.pad(SafeText.capped(text), room, right);
     }
 
-    /** One row as text (the text backend and tests). */
+    /** One row as text (the text backend and tests); a wide character's right half adds nothing. */
     public String row(int row) {
-        return new String(chars, row * width, width);
+        StringBuilder b = new StringBuilder(width);
+        for (int c = 0; c < width; c++) {
+            b.append(cells[row * width + c]);
+        }
+        return b.toString();
     }
 }

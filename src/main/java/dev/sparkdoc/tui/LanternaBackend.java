@@ -31,7 +31,11 @@ public final class LanternaBackend {
         int rows = Math.min(size.getRows(), frame.height());
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < cols; c++) {
-                TextCharacter cell = palette.cell(frame.charAt(c, r), frame.toneAt(c, r));
+                String text = frame.cellAt(c, r);
+                if (text.isEmpty()) {
+                    continue; // the right half of a wide character: Lanterna draws both halves
+                }
+                TextCharacter cell = palette.cell(text, frame.toneAt(c, r));
                 if (!cell.equals(screen.getBackCharacter(c, r))) {
                     screen.setCharacter(c, r, cell);
                 }

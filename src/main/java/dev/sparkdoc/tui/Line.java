@@ -1,5 +1,6 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.report.SafeText;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,12 +9,18 @@ import java.util.List;
  */
 record Line(String text, Tone tone, int group) {
 
+    /** Longest text a detail view wraps (a SQL description): about one screen. */
+    static final int MAX_CHARS = 2_000;
+
     static Line of(String text, Tone tone) {
         return new Line(text, tone, -1);
     }
 
     /** Words wrapped to {@code width}, continuation lines indented like the first line's indent. */
-    static List<Line> wrap(String text, int width, Tone tone, int group) {
+    static List<Line> wrap(String raw, int width, Tone tone, int group) {
+        // a 200 MB plan string must not become millions of lines: cut first, with a note; a
+        // screen holds ~2,000 characters, more would only push the evidence and fixes away
+        String text = SafeText.line(SafeText.capped(raw, MAX_CHARS));
         List<Line> out = new ArrayList<>();
         int indent = 0;
         while (indent < text.length() && text.charAt(indent) == ' ') {
@@ -23,7 +30,7 @@ record Line(String text, Tone tone, int group) {
         String prefix = pad;
         StringBuilder current = new StringBuilder();
         for (String word : text.substring(indent).split(" +")) {
-            if (current.length() > 0 && prefix.length() + current.length() + 1 + word.length() > width) {
+            if (current.length() > 0 && SafeText.width(prefix) + SafeText.width(current.toString()) + 1 + SafeText.width(word) > width) {
                 out.add(new Line(prefix + current, tone, group));
                 current = new StringBuilder();
                 prefix = pad + "  ";

@@ -19,6 +19,11 @@ public record Palette(boolean color) {
     }
 
     public TextCharacter cell(char c, Tone tone) {
+        return cell(String.valueOf(c), tone);
+    }
+
+    /** One cell: a single code point (two chars for emoji outside the BMP). */
+    public TextCharacter cell(String c, Tone tone) {
         TextColor fg = TextColor.ANSI.DEFAULT;
         TextColor bg = TextColor.ANSI.DEFAULT;
         EnumSet<SGR> sgr = EnumSet.noneOf(SGR.class);
@@ -44,6 +49,6 @@ public record Palette(boolean color) {
                 }
             }
         }
-        return TextCharacter.fromCharacter(c, fg, bg, sgr.toArray(new SGR[0]))[0];
+        return TextCharacter.fromString(c, fg, bg, sgr.toArray(new SGR[0]))[0];
     }
 }

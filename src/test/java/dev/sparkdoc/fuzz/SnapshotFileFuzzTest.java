@@ -1,0 +1,27 @@
+package dev.sparkdoc.fuzz;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.snapshot.SnapshotFile;
+import java.nio.file.Path;
+
+/** A snapshot file, damaged or forged: a snapshot, or a {@link SourceException}. */
+class SnapshotFileFuzzTest {
+
+    @FuzzTest(maxDuration = "5m")
+    void anySnapshotFileReadsOrFailsWithASourceException(FuzzedDataProvider data) {
+        byte[] bytes = data.consumeRemainingAsBytes();
+        if (bytes.length > FuzzFiles.MAX_BYTES) {
+            return;
+        }
+        Path dir = FuzzFiles.dir();
+        try {
+            SnapshotFile.read(FuzzFiles.write(dir, "snap.json", bytes));
+        } catch (SourceException expected) {
+            // the one failure a damaged file may cause
+        } finally {
+            FuzzFiles.delete(dir);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.sparkdoc.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.source.snapshot.SnapshotFile;
+import dev.sparkdoc.target.Target;
+import dev.sparkdoc.testing.HostileLogs;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A newer Spark (or sparkdoc) adds event types and fields: each source ignores what it does not
+ * know and reads the rest as before.
+ */
+class ForwardCompatibilityTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anEventLogWithFutureEventTypesAndFieldsReadsLikeTheOriginal() throws IOException {
+        AppSnapshot original = Sources.open(new Target.EventLog(HostileLogs.SOURCE), AppSelector.ANY, HttpOptions.DEFAULT).read();
+        String future = Files.readString(HostileLogs.SOURCE).lines()
+                .map(l -> l.replaceFirst("^\\{\"Event\":(\"[^\"]+\"),", "{\"Event\":$1,\"Spark 5 Field\":{\"nested\":[1,{\"x\":null}]},"))
+                .flatMap(l -> java.util.stream.Stream.of(l, "{\"Event\":\"SparkListenerSomethingNewInSpark5\",\"Payload\":[1,2,3]}"))
+                .collect(Collectors.joining("\n", "", "\n"));
+        Path log = Files.writeString(dir.resolve("local-1795967353438"), future);
+
+        AppSnapshot read = Sources.open(new Target.EventLog(log), AppSelector.ANY, HttpOptions.DEFAULT).read();
+
+        assertThat(future).contains("Spark 5 Field");
+        assertThat(read.application().name()).isEqualTo(original.application().name());
+        assertThat(read.jobs()).hasSameSizeAs(original.jobs());
+        assertThat(read.stages()).hasSameSizeAs(original.stages());
+        assertThat(read.stages().get(0).quantiles()).isEqualTo(original.stages().get(0).quantiles());
+    }
+
+    @Test
+    void restAnswersWithFutureFieldsReadLikeTheOriginals() throws IOException {
+        AppSnapshot original = readRest(false);
+        AppSnapshot future = readRest(true);
+
+        assertThat(future.jobs()).hasSameSizeAs(original.jobs()).isNotEmpty();
+        assertThat(future.stages()).hasSameSizeAs(original.stages());
+        assertThat(future.executors()).hasSameSizeAs(original.executors());
+        assertThat(future.application().name()).isEqualTo(original.application().name());
+    }
+
+    @Test
+    void aSnapshotFileFromANewerSparkdocWithExtraFieldsReads() throws IOException {
+        AppSnapshot original = Sources.open(new Target.EventLog(HostileLogs.SOURCE), AppSelector.ANY, HttpOptions.DEFAULT).read();
+        Path file = dir.resolve("snap.json");
+        SnapshotFile.write(original, "test", file);
+        ObjectNode root = (ObjectNode) JSON.readTree(file.toFile());
+        root.put("futureEnvelopeField", 1);
+        ObjectNode snap = (ObjectNode) root.get("snapshot");
+        snap.putObject("futureSection").put("x", 1);
+        ((ObjectNode) snap.get("application")).put("futureAppField", "x");
+        snap.get("jobs").forEach(j -> ((ObjectNode) j).putArray("futureJobField").add(1));
+        snap.get("stages").forEach(s -> ((ObjectNode) s).put("futureStageField", true));
+        Files.writeString(file, JSON.writeValueAsString(root));
+
+        AppSnapshot read = SnapshotFile.read(file);
+
+        assertThat(read.jobs()).hasSameSizeAs(original.jobs());
+        assertThat(read.stages()).hasSameSizeAs(original.stages());
+    }
+
+    private static AppSnapshot readRest(boolean addFutureFields) throws IOException {
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(new Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest request) {
+                    String path = request.getUrl().encodedPath();
+                    String file = path.endsWith("/applications") ? "applications" : path.endsWith("/jobs") ? "jobs"
+                            : path.endsWith("/stages") ? "stages" : path.endsWith("/allexecutors") ? "allexecutors"
+                            : path.endsWith("/environment") ? "environment" : path.endsWith("/sql") ? "sql"
+                            : path.endsWith("/taskSummary") ? "stage_0_0_taskSummary" : path.endsWith("/taskList") ? "stage_4_0_failed_tasks" : null;
+                    if (file == null) {
+                        return new MockResponse.Builder().code(404).body("no").build();
+                    }
+                    String body = resource(file);
+                    return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json")
+                            .body(addFutureFields ? withFutureFields(body) : body).build();
+                }
+            });
+            server.start();
+            HttpOptions http = new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofSeconds(5));
+            try (SnapshotSource s = Sources.open(new Target.Http(URI.create(server.url("/").toString())), AppSelector.ANY, http)) {
+                return s.read();
+            }
+        }
+    }
+
+    /** A field a newer Spark might add, on the answer and on each element of a list answer. */
+    private static String withFutureFields(String body) {
+        try {
+            JsonNode node = JSON.readTree(body);
+            if (node instanceof ObjectNode o) {
+                o.putObject("sparkFiveField").putArray("values").add(1);
+            } else if (node instanceof ArrayNode a) {
+                a.forEach(e -> {
+                    if (e instanceof ObjectNode o) {
+                        o.put("sparkFiveField", "new");
+                        o.putObject("sparkFiveObject").put("x", 1);
+                    }
+                });
+            }
+            return JSON.writeValueAsString(node);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = ForwardCompatibilityTest.class.getResourceAsStream("/spark-4.0.1-live/" + name + ".json")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
