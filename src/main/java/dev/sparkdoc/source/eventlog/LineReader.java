@@ -71,7 +71,14 @@ final class LineReader {
             System.arraycopy(buf, 0, bigger, 0, end);
             buf = bigger;
         }
-        int n = in.read(buf, end, buf.length - end);
+        int n;
+        try {
+            n = in.read(buf, end, buf.length - end);
+        } catch (org.xerial.snappy.SnappyError | RuntimeException e) {
+            // Codec libraries report corrupt input as Errors and runtime exceptions (snappy-java's
+            // SnappyError on a bad chunk size): to the reader that is a broken stream like any other.
+            throw new IOException("corrupt compressed data: " + e.getMessage(), e);
+        }
         if (n < 0) {
             eof = true;
         } else {
