@@ -10,7 +10,7 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.rest.PollStats;
 import dev.sparkdoc.source.rest.RestSource;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;

@@ -9,7 +9,7 @@ import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import dev.sparkdoc.tui.AttachLog;
 import dev.sparkdoc.tui.AttachSession;
 import dev.sparkdoc.tui.Palette;

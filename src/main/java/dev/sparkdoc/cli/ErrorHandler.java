@@ -3,7 +3,7 @@ package dev.sparkdoc.cli;
 import dev.sparkdoc.firstaid.DataFileException;
 import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.source.SourceException;
-import dev.sparkdoc.target.TargetException;
+import dev.sparkdoc.targets.TargetException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import picocli.CommandLine;

@@ -1,6 +1,6 @@
 package dev.sparkdoc.cli;
 
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

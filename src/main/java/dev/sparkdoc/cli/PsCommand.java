@@ -14,7 +14,7 @@ import dev.sparkdoc.report.TerminalWidth;
 import dev.sparkdoc.report.Theme;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package dev.sparkdoc.cli;
 
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
-import dev.sparkdoc.target.Target;
-import dev.sparkdoc.target.TargetParser;
+import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.targets.TargetParser;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -30,7 +30,7 @@ public final class BaselineFinder {
     private BaselineFinder() {
     }
 
-    public static AppSnapshot find(dev.sparkdoc.target.Target.Http shs, HttpOptions http, AppSnapshot current) {
+    public static AppSnapshot find(dev.sparkdoc.targets.Target.Http shs, HttpOptions http, AppSnapshot current) {
         List<ListedApplication> listed = ApplicationListing.list(shs, http, Optional.empty(), LISTED);
         return find(listed, current, app -> {
             try (SnapshotSource s = Sources.open(shs, new AppSelector(Optional.of(app.id()), app.attemptId()), http)) {

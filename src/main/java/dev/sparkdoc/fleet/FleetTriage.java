@@ -10,7 +10,7 @@ import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.source.rest.ApplicationListing;
 import dev.sparkdoc.source.rest.ListedApplication;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.sparkdoc.proc;
 
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.util.Optional;
 
 /**

@@ -3,7 +3,7 @@ package dev.sparkdoc.source;
 import dev.sparkdoc.source.eventlog.EventLogSource;
 import dev.sparkdoc.source.rest.RestSource;
 import dev.sparkdoc.source.snapshot.SnapshotFileSource;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 
 /** Picks the reader for a target. */
 public final class Sources {

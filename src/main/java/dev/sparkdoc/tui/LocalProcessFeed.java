@@ -6,7 +6,7 @@ import dev.sparkdoc.proc.LocalProcesses;
 import dev.sparkdoc.proc.ProcessSampler;
 import dev.sparkdoc.proc.ProcessScan;
 import dev.sparkdoc.proc.SparkProcess;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

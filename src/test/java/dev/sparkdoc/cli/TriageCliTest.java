@@ -112,6 +112,6 @@ class TriageCliTest {
         assertThat(ErrorHandler.exitCodeOf(new IllegalStateException("boom"))).isEqualTo(ExitCode.INTERNAL);
         assertThat(ErrorHandler.exitCodeOf(new NullPointerException())).isEqualTo(ExitCode.INTERNAL);
         assertThat(ErrorHandler.exitCodeOf(new dev.sparkdoc.source.SourceException("x"))).isEqualTo(ExitCode.TARGET_UNREADABLE);
-        assertThat(ErrorHandler.exitCodeOf(new dev.sparkdoc.target.TargetException("x"))).isEqualTo(ExitCode.USAGE);
+        assertThat(ErrorHandler.exitCodeOf(new dev.sparkdoc.targets.TargetException("x"))).isEqualTo(ExitCode.USAGE);
     }
 }

@@ -13,7 +13,7 @@ import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.Json;
 import dev.sparkdoc.spark.LocalHistoryServer;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

@@ -8,7 +8,7 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.Sources;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

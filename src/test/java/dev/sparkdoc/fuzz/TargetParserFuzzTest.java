@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.sparkdoc.target.Target;
-import dev.sparkdoc.target.TargetException;
-import dev.sparkdoc.target.TargetParser;
+import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.targets.TargetException;
+import dev.sparkdoc.targets.TargetParser;
 
 /** Whatever the user types as TARGET: a target, or one {@link TargetException} line. */
 class TargetParserFuzzTest {

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.source.snapshot.SnapshotFile;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import dev.sparkdoc.testing.HostileLogs;
 import java.io.IOException;
 import java.io.InputStream;

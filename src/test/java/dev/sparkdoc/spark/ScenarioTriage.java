@@ -14,7 +14,7 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.eventlog.EventLogSource;
 import dev.sparkdoc.source.rest.RestSource;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

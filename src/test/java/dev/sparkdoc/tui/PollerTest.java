@@ -7,7 +7,7 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.spark.Await;
-import dev.sparkdoc.target.TargetParser;
+import dev.sparkdoc.targets.TargetParser;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

@@ -16,7 +16,7 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
-import dev.sparkdoc.target.TargetParser;
+import dev.sparkdoc.targets.TargetParser;
 import dev.sparkdoc.testing.Snapshots;
 import java.io.IOException;
 import java.io.UncheckedIOException;

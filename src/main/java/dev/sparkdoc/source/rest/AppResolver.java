@@ -4,7 +4,7 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.rest.AppChooser.Candidate;
 import dev.sparkdoc.source.rest.dto.ApplicationInfoDto;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import dev.sparkdoc.model.Application;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.rest.dto.ApplicationInfoDto;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;

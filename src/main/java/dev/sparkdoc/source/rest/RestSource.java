@@ -16,7 +16,7 @@ import dev.sparkdoc.source.rest.dto.ExecutionDataDto;
 import dev.sparkdoc.source.rest.dto.ExecutorSummaryDto;
 import dev.sparkdoc.source.rest.dto.JobDataDto;
 import dev.sparkdoc.source.rest.dto.StageDataDto;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;

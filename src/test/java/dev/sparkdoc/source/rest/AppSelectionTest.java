@@ -8,7 +8,7 @@ import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.util.List;
 import java.util.Optional;
 import mockwebserver3.MockWebServer;

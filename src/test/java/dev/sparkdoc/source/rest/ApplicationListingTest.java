@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SourceException;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

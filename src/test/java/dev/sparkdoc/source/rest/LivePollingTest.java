@@ -9,7 +9,7 @@ import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.TaskSample;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -10,7 +10,7 @@ import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SourceException;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Base64;

@@ -16,7 +16,7 @@ import dev.sparkdoc.model.TaskSample;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.Json;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;

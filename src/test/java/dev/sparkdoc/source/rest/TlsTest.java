@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
-import dev.sparkdoc.target.Target;
+import dev.sparkdoc.targets.Target;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Files;

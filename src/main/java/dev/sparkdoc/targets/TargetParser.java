@@ -1,4 +1,4 @@
-package dev.sparkdoc.target;
+package dev.sparkdoc.targets;
 
 import java.io.IOException;
 import java.io.InputStream;

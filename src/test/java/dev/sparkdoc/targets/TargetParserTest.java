@@ -1,4 +1,4 @@
-package dev.sparkdoc.target;
+package dev.sparkdoc.targets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
