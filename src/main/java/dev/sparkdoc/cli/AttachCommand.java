@@ -1,7 +1,6 @@
 package dev.sparkdoc.cli;
 
 import dev.sparkdoc.model.AppSnapshot;
-import dev.sparkdoc.report.TerminalWidth;
 import dev.sparkdoc.report.Theme;
 import dev.sparkdoc.report.TriageReport;
 import dev.sparkdoc.report.TriageText;
@@ -60,9 +59,7 @@ public final class AttachCommand implements Callable<Integer> {
     private int triage(AppSnapshot snapshot, java.util.List<dev.sparkdoc.rules.Rule> ruleList) {
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList);
         TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), Severity.WARNING, 10);
-        int hidden = diagnosis.findings().size() - report.findings().size();
-        Theme theme = Theme.detect(noColor);
-        dev.sparkdoc.report.TerminalOut.print(TriageText.lines(report, theme, TerminalWidth.detect(), hidden), theme, System.out);
+        TriageText.print(report, diagnosis, Theme.detect(noColor), System.out);
         return diagnosis.atLeast(Severity.CRITICAL).isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
     }
 }

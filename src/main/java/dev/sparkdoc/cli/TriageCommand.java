@@ -74,9 +74,7 @@ final class TriageCommand implements Callable<Integer> {
         if (json) {
             TriageJson.write(report, System.out);
         } else {
-            int hidden = diagnosis.findings().size() - report.findings().size();
-            Theme theme = Theme.detect(noColor);
-            TerminalOut.print(TriageText.lines(report, theme, TerminalWidth.detect(), hidden), theme, System.out);
+            TriageText.print(report, diagnosis, Theme.detect(noColor), System.out);
         }
         return diagnosis.atLeast(threshold).isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
     }

@@ -1,5 +1,6 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.FactCatalog;
@@ -18,6 +19,15 @@ public final class TriageText {
     private static final String LABEL = "%-9s";
 
     private TriageText() {
+    }
+
+    /**
+     * Prints the report of a diagnosis to a terminal or pipe, at the terminal's width: what
+     * 'triage' shows, and 'attach' when stdout is not a terminal.
+     */
+    public static void print(TriageReport report, Diagnosis d, Theme theme, java.io.PrintStream out) {
+        int hidden = d.findings().size() - report.findings().size();
+        TerminalOut.print(lines(report, theme, TerminalWidth.detect(), hidden), theme, out);
     }
 
     public static List<String> lines(TriageReport r, Theme theme, int width, int hidden) {

@@ -20,6 +20,7 @@ public final class AppContext {
     private final AppSnapshot snapshot;
     private final int slots;
     private final Map<Integer, Job> jobByStage = new HashMap<>();
+    private final Map<Long, PlanGraph> plans = new HashMap<>();
 
     private AppContext(AppSnapshot snapshot) {
         this.snapshot = snapshot;
@@ -67,6 +68,11 @@ public final class AppContext {
             return all;
         }
         return Math.max(1, executors.stream().filter(Executor::isDriver).mapToInt(Executor::totalCores).max().orElse(1));
+    }
+
+    /** A query's plan as a graph, built once and shared by the app's and the query's facts. */
+    PlanGraph plan(dev.sparkdoc.model.SqlExecution sql) {
+        return plans.computeIfAbsent(sql.id(), id -> new PlanGraph(sql));
     }
 
     /** The job that ran a stage (the first one, for stages shared by several jobs). */

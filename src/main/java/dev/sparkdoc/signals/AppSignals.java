@@ -103,8 +103,8 @@ public final class AppSignals {
                 .put("app.shuffle.suggestedPartitions", Math.max(1, Math.ceil(
                         s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0)
                                 / (double) StageSignals.TARGET_PARTITION_BYTES)))
-                .put("app.sql.sortMergeJoins", s.sqlExecutions().stream().mapToLong(q -> new PlanGraph(q).count("SortMergeJoin")).sum())
-                .put("app.python.operators", s.sqlExecutions().stream().mapToLong(q -> new PlanGraph(q).pythonOperators().size()).sum());
+                .put("app.sql.sortMergeJoins", s.sqlExecutions().stream().mapToLong(q -> ctx.plan(q).count("SortMergeJoin")).sum())
+                .put("app.python.operators", s.sqlExecutions().stream().mapToLong(q -> ctx.plan(q).pythonOperators().size()).sum());
         medianTask(s, sink);
         waiting(ctx, sink);
     }

@@ -54,7 +54,7 @@ public final class SqlSignals {
     }
 
     static void compute(AppContext ctx, SqlExecution sql, FactSink sink) {
-        PlanGraph plan = new PlanGraph(sql);
+        PlanGraph plan = ctx.plan(sql);
         sink.put("sql.duration", sql.durationMs())
                 .put("sql.failed", "FAILED".equals(sql.status()))
                 .put("sql.running", "RUNNING".equals(sql.status()))
