@@ -12,7 +12,20 @@ final class FooterView {
             f.text(0, row, "/" + s.filter() + "▏  Enter keeps the filter, Esc clears it", Tone.BOLD);
             return;
         }
+        if (s.poll().failing() && s.drill().isEmpty()) {
+            f.text(0, row, "q quit  ? help │ " + s.poll().error().orElse("") + eventLogHint(s), Tone.ALERT);
+            return;
+        }
         f.text(0, row, hints(s), Tone.DIM);
+    }
+
+    /** A driver that died left its event log: the way to the post-mortem. */
+    private static String eventLogHint(UiState s) {
+        if (!s.poll().headline().orElse("").equals("driver unreachable") || s.diagnosis().isEmpty()) {
+            return "";
+        }
+        return " │ if it died, triage its event log in " + s.diagnosis().get().snapshot().environment()
+                .sparkProperty("spark.eventLog.dir").orElse("spark.eventLog.dir");
     }
 
     private static String hints(UiState s) {

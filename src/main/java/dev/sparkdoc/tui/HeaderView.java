@@ -6,6 +6,7 @@ import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -34,11 +35,22 @@ final class HeaderView {
 
     private static String titleText(UiState s, AppSnapshot snap) {
         var app = snap.application();
-        Instant now = s.poll().still() || app.completed() ? snap.takenAt() : s.now();
+        Instant now = s.poll().still() || app.completed() ? snap.takenAt() : driverNow(s, snap);
         String state = app.completed() ? "COMPLETED" : s.poll().still() ? "INCOMPLETE" : "RUNNING";
         // the name last: it is the part that may be cut at 80 columns
         return " sparkdoc │ " + state + " │ Spark " + app.sparkVersion().orElse("?") + " │ up "
                 + Fmt.ms(app.durationMs(now)) + " │ " + app.name() + " (" + app.id() + ")";
+    }
+
+    /**
+     * The driver's "now": the snapshot is stamped on the driver's clock (RestSource reads it from
+     * the HTTP Date header), so run times add the local time passed since it arrived to that
+     * stamp, never local now − a driver timestamp (a skewed driver clock would show negative or
+     * inflated run times).
+     */
+    static Instant driverNow(UiState s, AppSnapshot snap) {
+        Duration since = s.poll().lastUpdate().map(t -> Duration.between(t, s.now())).orElse(Duration.ZERO);
+        return snap.takenAt().plus(since.isNegative() ? Duration.ZERO : since);
     }
 
     static String countsText(AppSnapshot snap) {
@@ -77,11 +89,11 @@ final class HeaderView {
     private static void alertOrVerdict(UiState s, Diagnosis d, Frame f) {
         PollStatus p = s.poll();
         if (p.failing()) {
-            String dir = d.snapshot().environment().sparkProperty("spark.eventLog.dir").orElse("spark.eventLog.dir");
-            f.text(0, 2, "driver unreachable since " + Fmt.clock(p.failingSince().get()) + " ("
+            // says what is wrong and since when; the details and the fix are on the footer row
+            f.text(0, 2, p.headline().orElse("driver unreachable") + " since " + Fmt.clock(p.failingSince().get()) + " ("
                     + Fmt.age(p.failingSince().get(), s.now()) + "); last picture from "
-                    + p.lastUpdate().map(Fmt::clock).orElse("?") + " kept. If the driver died: see driver-memory "
-                    + "findings; triage its event log in " + dir, Tone.ALERT);
+                    + p.lastUpdate().map(Fmt::clock).orElse("?") + " kept │ retry every " + Fmt.ms(p.effective().toMillis()),
+                    Tone.ALERT);
             return;
         }
         Severity worst = d.worst();

@@ -4,6 +4,7 @@ import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.rest.RestFault;
 import dev.sparkdoc.tui.UiEvent.FetchFailed;
 import dev.sparkdoc.tui.UiEvent.SnapshotArrived;
 import java.time.Clock;
@@ -99,7 +100,8 @@ public final class Poller implements AutoCloseable {
             Duration next = schedule.failure();
             log.info("poll failed (next in " + next.toMillis() + " ms): " + e.getMessage());
             failing = true;
-            post(new FetchFailed(e.getMessage(), clock.instant(), next));
+            String headline = e instanceof RestFault f ? f.kind().headline() : "cannot read the target";
+            post(new FetchFailed(headline, e.getMessage(), clock.instant(), next));
         } catch (RuntimeException e) {
             Duration next = schedule.failure();
             log.error("poll failed with an internal error", e);
@@ -116,7 +118,8 @@ public final class Poller implements AutoCloseable {
         try {
             return source.read();
         } catch (SourceException first) {
-            if (failing) {
+            if (failing || (first instanceof RestFault f && !f.retryAtOnce())) {
+                // a timeout, an HTTP error or a login page will not go away in a moment
                 throw first;
             }
             log.info("read failed, trying once more at once: " + first.getMessage());

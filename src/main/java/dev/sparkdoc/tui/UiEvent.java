@@ -21,6 +21,14 @@ public sealed interface UiEvent {
             implements UiEvent {
     }
 
-    record FetchFailed(String message, Instant at, Duration next) implements UiEvent {
+    /**
+     * A read failed; {@code headline} names the kind of trouble in a few words ("driver
+     * unreachable"), {@code message} is the one line with the details and the fix.
+     */
+    record FetchFailed(String headline, String message, Instant at, Duration next) implements UiEvent {
+
+        public FetchFailed(String message, Instant at, Duration next) {
+            this("driver unreachable", message, at, next);
+        }
     }
 }

@@ -38,7 +38,7 @@ public final class Update {
             return Step.of(s.withData(a.diagnosis(), a.processes()).withPoll(s.poll().succeeded(a.at(), a.fetchMs(), a.next())));
         }
         if (event instanceof FetchFailed f) {
-            return Step.of(s.withPoll(s.poll().failed(f.at(), f.message(), f.next())));
+            return Step.of(s.withPoll(s.poll().failed(f.at(), f.headline(), f.message(), f.next())));
         }
         return key(s, ((Pressed) event).key());
     }

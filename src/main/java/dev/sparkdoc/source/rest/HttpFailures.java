@@ -1,10 +1,11 @@
 package dev.sparkdoc.source.rest;
 
-import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.rest.RestFault.Kind;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.regex.Matcher;
@@ -31,60 +32,85 @@ final class HttpFailures {
     }
 
     /** The request got no HTTP answer. */
-    static SourceException transport(HttpUrl url, IOException e, Duration timeout) {
+    static RestFault transport(HttpUrl url, IOException e, Duration timeout) {
         String origin = origin(url);
         if (e instanceof UnknownHostException) {
-            return new SourceException("cannot connect to " + origin + ": unknown host '" + url.host()
+            return new RestFault(Kind.UNREACHABLE, "cannot connect to " + origin + ": unknown host '" + url.host()
                     + "' — check the name, or use the driver's IP address", e);
         }
         if (e instanceof SSLPeerUnverifiedException) {
-            return new SourceException("TLS certificate of " + origin + " does not match the host name '" + url.host()
+            return new RestFault(Kind.BAD_ANSWER, "TLS certificate of " + origin + " does not match the host name '" + url.host()
                     + "'; pass the right CA with --cacert FILE, or --insecure to skip the check", e);
         }
         if (e instanceof SSLHandshakeException && certificateProblem(e)) {
-            return new SourceException("TLS certificate of " + origin + " is not trusted (unknown or self-signed issuer);"
+            return new RestFault(Kind.BAD_ANSWER, "TLS certificate of " + origin + " is not trusted (unknown or self-signed issuer);"
                     + " pass the CA with --cacert FILE, or --insecure to skip the check", e);
         }
         if (e instanceof SSLException) {
-            return new SourceException("TLS with " + origin + " failed (" + Texts.firstLine(e.getMessage())
+            return new RestFault(Kind.BAD_ANSWER, "TLS with " + origin + " failed (" + Texts.firstLine(e.getMessage())
                     + "); if it serves plain HTTP, use http://, else try --cacert FILE or --insecure", e);
         }
-        if (e instanceof InterruptedIOException) {
-            return new SourceException(origin + " did not answer within " + seconds(timeout)
+        if (e instanceof SocketTimeoutException) {
+            return new RestFault(Kind.TIMEOUT, origin + " did not answer within " + seconds(timeout)
                     + "; try --timeout " + seconds(timeout.multipliedBy(3)) + " (a busy driver can be slow)", e);
         }
+        if (e instanceof InterruptedIOException) {
+            // OkHttp's call timeout: the answer started but trickled in for longer than the whole-call bound
+            return new RestFault(Kind.TIMEOUT, origin + " did not finish its answer to " + url.encodedPath() + " within "
+                    + seconds(HttpSettings.callTimeout(timeout)) + " (it stalled mid-answer); try --timeout "
+                    + seconds(timeout.multipliedBy(3)) + " (a busy driver can be slow)", e);
+        }
         if (refused(e)) {
-            return new SourceException("cannot connect to " + origin + ": connection refused — is the application running? "
+            return new RestFault(Kind.UNREACHABLE, "cannot connect to " + origin + ": connection refused — is the application running? "
                     + PORTS_HINT, e);
         }
         if (e instanceof NoRouteToHostException || e instanceof ConnectException) {
-            return new SourceException("cannot connect to " + origin + ": " + Texts.firstLine(rootMessage(e))
+            return new RestFault(Kind.UNREACHABLE, "cannot connect to " + origin + ": " + Texts.firstLine(rootMessage(e))
                     + " — check the host, the port and any firewall in between", e);
         }
-        return new SourceException("reading " + url + " failed: " + Texts.firstLine(rootMessage(e)), e);
+        // a reset or a connection closed mid-answer (the driver died or a proxy cut it)
+        return new RestFault(Kind.UNREACHABLE, "reading " + url + " failed: " + Texts.firstLine(rootMessage(e))
+                + " — the connection broke mid-answer; is the driver still running?", e);
     }
 
     /** An HTTP answer other than 2xx and 404 (which callers word themselves). */
-    static SourceException status(HttpResult r) {
+    static RestFault status(HttpResult r) {
         int code = r.code();
         if (code == 401 || code == 403) {
             String what = code == 401 ? "asks for authentication (HTTP 401)" : "refused access (HTTP 403)";
-            return new SourceException(origin(r.url()) + " " + what + bodyNote(r) + "; " + AUTH_HINT);
+            return new RestFault(Kind.LOGIN, origin(r.url()) + " " + what + bodyNote(r) + "; " + AUTH_HINT);
         }
         if (code >= 500) {
-            return new SourceException(r.url() + " failed with HTTP " + code + bodyNote(r)
+            return new RestFault(Kind.SERVER_ERROR, r.url() + " failed with HTTP " + code + bodyNote(r)
                     + "; the server has a problem, try again or check its log");
         }
-        return new SourceException(r.url() + " answered HTTP " + code + bodyNote(r));
+        return new RestFault(Kind.BAD_ANSWER, r.url() + " answered HTTP " + code + bodyNote(r));
     }
 
-    static SourceException html(HttpResult r) {
-        return new SourceException("got an HTML page instead of Spark's JSON from " + r.url()
+    /**
+     * An HTML page where JSON was asked for. A page that asks for a password, or one reached by a
+     * redirect, is an authentication proxy (Knox, an SSO gateway, YARN's web proxy with SPNEGO):
+     * say so and how to get past it. Only the origin and path of a redirect target are shown, never
+     * its query (login redirects carry tickets and return URLs there).
+     */
+    static RestFault html(HttpResult r) {
+        boolean redirected = !sameResource(r.requested(), r.url());
+        if (redirected || LoginPages.looksLikeLogin(r.body())) {
+            String where = redirected ? " (redirected to " + origin(r.url()) + r.url().encodedPath() + ")" : "";
+            return new RestFault(Kind.LOGIN, origin(r.requested()) + " answered with a login page" + where
+                    + LoginPages.titleNote(r.body()) + " instead of Spark's JSON: an authentication proxy is in front of "
+                    + "Spark; " + AUTH_HINT + ", or tunnel to the driver's own UI port (ssh -L 4040:DRIVER:4040 EDGE)");
+        }
+        return new RestFault(Kind.BAD_ANSWER, "got an HTML page instead of Spark's JSON from " + r.url()
                 + " (a login page or proxy?); check the URL, or " + AUTH_HINT);
     }
 
-    static SourceException notSparkApi(HttpResult r) {
-        return new SourceException(r.requested() + " is not a Spark REST API (HTTP 404); point sparkdoc at a driver UI "
+    private static boolean sameResource(HttpUrl a, HttpUrl b) {
+        return a.host().equals(b.host()) && a.port() == b.port() && a.encodedPath().equals(b.encodedPath());
+    }
+
+    static RestFault notSparkApi(HttpResult r) {
+        return new RestFault(Kind.BAD_ANSWER, r.requested() + " is not a Spark REST API (HTTP 404); point sparkdoc at a driver UI "
                 + "(host:4040), a History Server (host:18080) or a YARN proxy URL (http://rm:8088/proxy/<application id>/)");
     }
 

@@ -27,7 +27,7 @@ final class HttpSettings {
                 .readTimeout(timeout)
                 .writeTimeout(timeout)
                 // A bound on the whole call (redirects and a slowly trickling body included).
-                .callTimeout(timeout.multipliedBy(3))
+                .callTimeout(callTimeout(timeout))
                 // YARN's AmIpFilter answers 302 to the ResourceManager proxy; follow it.
                 .followRedirects(true)
                 .followSslRedirects(true)
@@ -41,6 +41,15 @@ final class HttpSettings {
             builder.sslSocketFactory(tls.socketFactory(), tls.trustManager());
         }
         return builder.build();
+    }
+
+    /**
+     * The bound on one whole call: read and connect timeouts only bound the wait for each next
+     * byte, so a driver that trickles its answer (a stalled GC, a throttled proxy) would otherwise
+     * hold a poll for minutes.
+     */
+    static Duration callTimeout(Duration timeout) {
+        return timeout.multipliedBy(3);
     }
 
     /**

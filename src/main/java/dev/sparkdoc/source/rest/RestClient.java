@@ -1,6 +1,5 @@
 package dev.sparkdoc.source.rest;
 
-import dev.sparkdoc.source.SourceException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -9,6 +8,7 @@ import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLException;
 import okhttp3.Headers;
@@ -33,6 +33,7 @@ final class RestClient {
     private final Duration timeout;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
+    private final DriverClock driverClock = new DriverClock();
 
     RestClient(OkHttpClient http, Headers headers, Duration timeout) {
         this.http = http;
@@ -40,7 +41,7 @@ final class RestClient {
         this.timeout = timeout;
     }
 
-    /** @throws SourceException when no HTTP answer arrived (refused, unknown host, timeout, TLS) */
+    /** @throws RestFault when no HTTP answer arrived (refused, unknown host, timeout, TLS) */
     HttpResult get(HttpUrl url) {
         try {
             return call(url);
@@ -65,6 +66,10 @@ final class RestClient {
         return bytes.get();
     }
 
+    DriverClock driverClock() {
+        return driverClock;
+    }
+
     void close() {
         http.dispatcher().executorService().shutdown();
         http.connectionPool().evictAll();
@@ -74,6 +79,8 @@ final class RestClient {
         requests.incrementAndGet();
         Request request = new Request.Builder().url(url).headers(headers).header("Accept", "application/json").get().build();
         try (Response response = http.newCall(request).execute()) {
+            driverClock.observe(Optional.ofNullable(response.headers().getDate("Date")).map(java.util.Date::toInstant),
+                    response.receivedResponseAtMillis());
             ResponseBody body = response.body();
             byte[] raw = body.bytes();
             bytes.addAndGet(raw.length);

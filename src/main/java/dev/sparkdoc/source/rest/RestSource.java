@@ -6,6 +6,7 @@ import dev.sparkdoc.model.Environment;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.SourceInfo;
+import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.source.AppSelector;
@@ -48,8 +49,8 @@ public final class RestSource implements SnapshotSource {
     private final RestClient client;
     private final ExecutorService pool;
     private final AppResolver resolver;
-    private final StageDetailLoader stageDetails;
-    private final SqlLoader sqlLoader = new SqlLoader();
+    private StageDetailLoader stageDetails;
+    private SqlLoader sqlLoader = new SqlLoader();
     private IncrementalLists jobsAndStages = new IncrementalLists();
 
     private AppChoice choice;
@@ -109,13 +110,51 @@ public final class RestSource implements SnapshotSource {
 
     private AppSnapshot poll() {
         AppChoice before = choice;
-        choice = choice == null ? resolver.resolve(target, selector) : resolver.refresh(choice);
+        choice = choice == null ? resolver.resolve(target, selector) : refreshed(choice);
         if (before != null && !before.ref().equals(choice.ref())) {
-            jobsAndStages = new IncrementalLists(); // another attempt: nothing cached applies
+            forgetCaches(); // another attempt or application: nothing cached applies
         }
+        try {
+            return read(choice);
+        } catch (RestFault e) {
+            throw choice.kind() == SourceKind.HISTORY && e.kind() == RestFault.Kind.TIMEOUT ? HistoryLoading.replaying(choice, e) : e;
+        }
+    }
+
+    /**
+     * The chosen application's fresh entry. A driver UI serves one application: when it no longer
+     * knows ours, a new application took the port (the driver was restarted), and that is what the
+     * user attached to, unless they named an application. A History Server that forgets an
+     * application is rescanning its log directory (after a restart): it comes back.
+     */
+    private AppChoice refreshed(AppChoice current) {
+        try {
+            return resolver.refresh(current);
+        } catch (NotFoundException e) {
+            if (current.kind() == SourceKind.HISTORY) {
+                throw HistoryLoading.unlisted(current, e);
+            }
+            if (selector.appId().isPresent()) {
+                throw e;
+            }
+            AppChoice next = resolver.resolve(target, selector);
+            List<String> notes = new ArrayList<>(next.notes());
+            notes.add(0, "the driver at " + target.display() + " now serves " + next.app().id() + "; "
+                    + current.app().id() + " is gone (restarted?)");
+            return new AppChoice(next.api(), next.app(), next.attempt(), next.kind(), notes);
+        }
+    }
+
+    private void forgetCaches() {
+        jobsAndStages = new IncrementalLists();
+        stageDetails = new StageDetailLoader(pool);
+        sqlLoader = new SqlLoader();
+        environment = null;
+    }
+
+    private AppSnapshot read(AppChoice choice) {
         SparkApi api = choice.api();
         AppRef app = choice.ref();
-        Instant now = clock.instant();
 
         CompletableFuture<IncrementalLists.Lists> lists = async(() -> jobsAndStages.load(api, app));
         CompletableFuture<List<ExecutorSummaryDto>> executors = async(() -> api.allExecutors(app));
@@ -127,6 +166,7 @@ public final class RestSource implements SnapshotSource {
         List<JobDataDto> jobList = Futures.join(lists).jobs();
         List<StageDataDto> stageList = Futures.join(lists).stages();
         List<ExecutorSummaryDto> executorList = Futures.join(executors);
+        Instant now = driverNow(notes);
         Map<String, StageDetails> details =
                 stageDetails.load(api, app, stageList, slots(executorList), now, notes);
 
@@ -144,6 +184,19 @@ public final class RestSource implements SnapshotSource {
         SourceInfo source = new SourceInfo(choice.kind(), target.display(), application.completed(), 0, 0, notes);
         return new AppSnapshot(source, application, jobModels, stageModels, executorModels, sqlModels,
                 Futures.join(env), now);
+    }
+
+    /**
+     * "Now" on the driver's clock, which stamped every time in the snapshot (see {@link DriverClock});
+     * a note says when the two clocks differ, so a user comparing with their watch is not puzzled.
+     */
+    private Instant driverNow(List<String> notes) {
+        java.time.Duration offset = client.driverClock().offset();
+        if (!offset.isZero()) {
+            notes.add("the driver's clock is " + offset.abs().toSeconds() + " s " + (offset.isNegative() ? "behind" : "ahead of")
+                    + " this host's; running times are measured on the driver's clock");
+        }
+        return client.driverClock().now(clock.instant());
     }
 
     /**

@@ -167,11 +167,11 @@ final class SparkApi {
         try {
             T value = Json.mapper().readValue(r.body(), type);
             if (value == null) {
-                throw new SourceException("not valid Spark REST JSON from " + r.url() + ": empty answer");
+                throw new RestFault(RestFault.Kind.BAD_ANSWER, "not valid Spark REST JSON from " + r.url() + ": empty answer");
             }
             return value;
         } catch (JsonProcessingException e) {
-            throw new SourceException("not valid Spark REST JSON from " + r.url() + ": "
+            throw new RestFault(RestFault.Kind.BAD_ANSWER, "not valid Spark REST JSON from " + r.url() + ": "
                     + Texts.bounded(Texts.firstLine(e.getOriginalMessage()), 200), e);
         }
     }

@@ -67,7 +67,7 @@ final class StageDetailLoader {
                 .filter(s -> s.numCompleteTasks() > 0 && !finishedQuantiles.containsKey(s.key()))
                 .sorted(Comparator.comparing((StageDataDto s) -> !active(s)).thenComparing(byRunTime()))
                 .toList();
-        summaries.stream().limit(MAX_SUMMARIES_PER_POLL).forEach(s -> requests.add(run(poll, () -> {
+        summaries.stream().limit(MAX_SUMMARIES_PER_POLL).forEach(s -> requests.add(run(poll, s, () -> {
             Optional<TaskQuantiles> q = api.taskSummary(app, s.stageId(), s.attemptId())
                     .map(d -> QuantilesMapper.map(d, s.numCompleteTasks()));
             poll.quantiles.put(s.key(), q);
@@ -80,13 +80,13 @@ final class StageDetailLoader {
 
         int page = Math.max(1, Math.min(slots, MAX_RUNNING_PAGE));
         stages.stream().filter(StageDetailLoader::active).sorted(byRunTime()).limit(MAX_STAGE_LISTS)
-                .forEach(s -> requests.add(run(poll, () -> poll.running.put(s.key(),
+                .forEach(s -> requests.add(run(poll, s, () -> poll.running.put(s.key(),
                         api.taskList(app, s.stageId(), s.attemptId(),
                                 Map.of("status", "running", "length", Integer.toString(page)))))));
 
         stages.stream().filter(s -> s.numCompleteTasks() > 0).sorted(byRunTime()).limit(SLOWEST_STAGES)
                 .filter(s -> !finishedSlowest.containsKey(s.key()))
-                .forEach(s -> requests.add(run(poll, () -> {
+                .forEach(s -> requests.add(run(poll, s, () -> {
                     List<TaskDataDto> tasks = api.taskList(app, s.stageId(), s.attemptId(), Map.of("status", "success",
                             "sortBy", "-runtime", "length", Integer.toString(SLOWEST_TASKS)));
                     poll.slowest.put(s.key(), tasks);
@@ -95,7 +95,7 @@ final class StageDetailLoader {
 
         stages.stream().filter(s -> s.numFailedTasks() > 0 && !finishedFailed.containsKey(s.key()))
                 .sorted(Comparator.comparingInt(StageDataDto::numFailedTasks).reversed()).limit(MAX_STAGE_LISTS)
-                .forEach(s -> requests.add(run(poll, () -> {
+                .forEach(s -> requests.add(run(poll, s, () -> {
                     List<TaskDataDto> tasks = api.taskList(app, s.stageId(), s.attemptId(),
                             Map.of("status", "failed", "length", Integer.toString(FAILED_TASKS)));
                     poll.failed.put(s.key(), tasks);
@@ -104,7 +104,8 @@ final class StageDetailLoader {
 
         requests.forEach(CompletableFuture::join);
         if (poll.failures.get() > 0) {
-            notes.add("could not read task details for " + poll.failures.get() + " request(s): " + poll.firstFailure.get());
+            notes.add("could not read task details for " + poll.failures.get() + " request(s): " + poll.firstFailure.get()
+                    + (poll.skipped.get() > 0 ? "; " + poll.skipped.get() + " more skipped after the timeout" : ""));
         }
         Map<String, StageDetails> out = new HashMap<>();
         for (StageDataDto s : stages) {
@@ -134,14 +135,23 @@ final class StageDetailLoader {
         }
     }
 
-    private CompletableFuture<Void> run(Poll poll, Runnable request) {
+    private CompletableFuture<Void> run(Poll poll, StageDataDto stage, Runnable request) {
         return CompletableFuture.runAsync(() -> {
+            if (poll.timedOut.get()) {
+                // a driver that let one request time out is struggling: the rest of this poll's
+                // details wait for the next poll instead of each waiting out its own timeout
+                poll.skipped.incrementAndGet();
+                return;
+            }
             try {
                 request.run();
             } catch (SourceException e) {
                 // One stage's details missing is not worth failing the snapshot; say so in a note.
                 poll.failures.incrementAndGet();
-                poll.firstFailure.compareAndSet(null, e.getMessage());
+                poll.firstFailure.compareAndSet(null, "stage " + stage.key() + ": " + e.getMessage());
+                if (e instanceof RestFault f && f.kind() == RestFault.Kind.TIMEOUT) {
+                    poll.timedOut.set(true);
+                }
             }
         }, pool);
     }
@@ -168,5 +178,7 @@ final class StageDetailLoader {
         final Map<String, List<TaskDataDto>> failed = new ConcurrentHashMap<>();
         final AtomicInteger failures = new AtomicInteger();
         final AtomicReference<String> firstFailure = new AtomicReference<>();
+        final AtomicInteger skipped = new AtomicInteger();
+        final java.util.concurrent.atomic.AtomicBoolean timedOut = new java.util.concurrent.atomic.AtomicBoolean();
     }
 }
