@@ -14,26 +14,16 @@ import java.util.Optional;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The History Server listing fleet triage starts from: one request, filtered, newest first. */
 class ApplicationListingTest {
 
-    private final MockWebServer server = new MockWebServer();
-    private final RoutingDispatcher spark = new RoutingDispatcher();
-
-    @BeforeEach
-    void start() throws Exception {
-        server.setDispatcher(spark);
-        server.start();
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    final MockSparkServer mock = new MockSparkServer();
+    private final RoutingDispatcher spark = mock.routes();
+    private final MockWebServer server = mock.server();
 
     @Test
     void asksForCompletedAppsSinceAnInstantInSparksDateFormat() {

@@ -18,6 +18,7 @@ import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Polling a live driver: running tasks, and only active stages asked again. */
 class LivePollingTest {
@@ -44,8 +45,10 @@ class LivePollingTest {
                "duration": 1, "executorId": "1", "host": "10.0.0.2", "status": "RUNNING", "speculative": false} ]
             """;
 
-    private final MockWebServer server = new MockWebServer();
-    private final RoutingDispatcher driver = new RoutingDispatcher();
+    @RegisterExtension
+    final MockSparkServer mock = new MockSparkServer();
+    private final RoutingDispatcher driver = mock.routes();
+    private final MockWebServer server = mock.server();
     private RestSource source;
 
     @BeforeEach
@@ -62,8 +65,6 @@ class LivePollingTest {
                 .route(APP + "/stages/1/0/taskList", query("status", "running"), () -> json(RUNNING))
                 .route(APP + "/stages/1/0/taskList", query("status", "success"), () -> json("[]"))
                 .route(APP + "/stages/0/0/taskList", query("status", "success"), () -> json("[]"));
-        server.setDispatcher(driver);
-        server.start();
         Clock clock = Clock.fixed(Instant.parse("2026-11-29T13:32:05Z"), ZoneOffset.UTC);
         source = new RestSource(new Target.Http(server.url("/").uri()), AppSelector.ANY, HttpOptions.DEFAULT, clock);
     }
@@ -71,7 +72,6 @@ class LivePollingTest {
     @AfterEach
     void stop() {
         source.close();
-        server.close();
     }
 
     @Test

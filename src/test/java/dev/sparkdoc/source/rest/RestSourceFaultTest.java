@@ -21,9 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.SocketEffect;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** What a user sees when the server misbehaves: one clear line, never a credential. */
 class RestSourceFaultTest {
@@ -31,19 +30,10 @@ class RestSourceFaultTest {
     private static final String APP_ID = "app-20261129133113-0001";
     private static final String APP = MiniSpark.liveApp(APP_ID, "etl", "2026-11-29T13:31:13.000GMT");
 
-    private final MockWebServer server = new MockWebServer();
-    private final RoutingDispatcher spark = new RoutingDispatcher();
-
-    @BeforeEach
-    void start() throws Exception {
-        server.setDispatcher(spark);
-        server.start();
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    final MockSparkServer mock = new MockSparkServer();
+    private final RoutingDispatcher spark = mock.routes();
+    private final MockWebServer server = mock.server();
 
     @Test
     void refusedConnectionAsksWhetherTheAppIsRunning() throws Exception {
@@ -133,6 +123,17 @@ class RestSourceFaultTest {
         spark.route("/api/v1/applications", () -> new MockResponse.Builder().code(200)
                 .setHeader("Content-Type", "text/html; charset=utf-8")
                 .body("<!DOCTYPE html><html><title>Sign in</title><form>…</form></html>").build());
+
+        assertThatThrownBy(() -> read(target(), HttpOptions.DEFAULT))
+                .hasMessageStartingWith(origin() + " answered with a login page ('Sign in') instead of Spark's JSON:"
+                        + " an authentication proxy is in front of Spark;");
+    }
+
+    @Test
+    void anHtmlPageThatIsNoLoginIsCalledWhatItIs() {
+        spark.route("/api/v1/applications", () -> new MockResponse.Builder().code(200)
+                .setHeader("Content-Type", "text/html; charset=utf-8")
+                .body("<!DOCTYPE html><html><title>Welcome to nginx!</title></html>").build());
 
         assertThatThrownBy(() -> read(target(), HttpOptions.DEFAULT))
                 .hasMessageStartingWith("got an HTML page instead of Spark's JSON from " + server.url("/api/v1/applications")

@@ -19,14 +19,17 @@ import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Responses captured from a real Spark 4.0.1 driver UI (src/test/resources/spark-4.0.1-live/README.md). */
 class Spark401DriverShapeTest {
 
     private static final String APP = "applications/local-1795966616509/";
 
-    private final MockWebServer server = new MockWebServer();
-    private final RoutingDispatcher driver = new RoutingDispatcher();
+    @RegisterExtension
+    final MockSparkServer mock = new MockSparkServer();
+    private final RoutingDispatcher driver = mock.routes();
+    private final MockWebServer server = mock.server();
     private RestSource source;
 
     @BeforeEach
@@ -43,8 +46,6 @@ class Spark401DriverShapeTest {
                 .resource(APP + "stages/0/0/taskSummary", Fixtures.LIVE401 + "stage_0_0_taskSummary.json")
                 .resource(APP + "stages/4/0/taskList", query("status", "failed"), Fixtures.LIVE401 + "stage_4_0_failed_tasks.json")
                 .resource(APP + "stages/5/0/taskList", query("status", "failed"), Fixtures.LIVE401 + "stage_5_0_failed_tasks.json");
-        server.setDispatcher(driver);
-        server.start();
         Clock clock = Clock.fixed(Instant.parse("2026-11-29T15:37:10Z"), ZoneOffset.UTC);
         source = new RestSource(new Target.Http(server.url("/").uri()), AppSelector.ANY, HttpOptions.DEFAULT, clock);
     }
@@ -52,7 +53,6 @@ class Spark401DriverShapeTest {
     @AfterEach
     void stop() {
         source.close();
-        server.close();
     }
 
     @Test
