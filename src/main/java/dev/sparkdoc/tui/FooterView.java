@@ -3,6 +3,9 @@ package dev.sparkdoc.tui;
 /** The bottom row: the filter being typed, or the keys that matter here. */
 final class FooterView {
 
+    private static final java.util.regex.Pattern APP_URL =
+            java.util.regex.Pattern.compile("https?://\\S+?/api/v1/applications(/[^/\\s?]+)?");
+
     private FooterView() {
     }
 
@@ -13,10 +16,18 @@ final class FooterView {
             return;
         }
         if (s.poll().failing() && s.drill().isEmpty()) {
-            f.text(0, row, "q quit  ? help │ " + s.poll().error().orElse("") + eventLogHint(s), Tone.ALERT);
+            f.text(0, row, "q quit  ? help │ " + shortUrls(s.poll().error().orElse("")) + eventLogHint(s), Tone.ALERT);
             return;
         }
         f.text(0, row, hints(s), Tone.DIM);
+    }
+
+    /**
+     * The header names the target already: "http://host:4040/api/v1/applications/app-…/jobs"
+     * becomes "…/jobs", so the part that says what happened fits on one row.
+     */
+    static String shortUrls(String message) {
+        return APP_URL.matcher(message).replaceAll("…");
     }
 
     /** A driver that died left its event log: the way to the post-mortem. */

@@ -89,11 +89,11 @@ final class HeaderView {
     private static void alertOrVerdict(UiState s, Diagnosis d, Frame f) {
         PollStatus p = s.poll();
         if (p.failing()) {
-            // says what is wrong and since when; the details and the fix are on the footer row
+            // what is wrong and since when; the retry pace is on the row above ("every 8s (slowed
+            // from 2s)"), the details and the fix on the footer row
             f.text(0, 2, p.headline().orElse("driver unreachable") + " since " + Fmt.clock(p.failingSince().get()) + " ("
                     + Fmt.age(p.failingSince().get(), s.now()) + "); last picture from "
-                    + p.lastUpdate().map(Fmt::clock).orElse("?") + " kept │ retry every " + Fmt.ms(p.effective().toMillis()),
-                    Tone.ALERT);
+                    + p.lastUpdate().map(Fmt::clock).orElse("?") + " kept", Tone.ALERT);
             return;
         }
         Severity worst = d.worst();

@@ -100,7 +100,7 @@ public final class Poller implements AutoCloseable {
             Duration next = schedule.failure();
             log.info("poll failed (next in " + next.toMillis() + " ms): " + e.getMessage());
             failing = true;
-            String headline = e instanceof RestFault f ? f.kind().headline() : "cannot read the target";
+            String headline = e instanceof RestFault f ? f.headline() : "cannot read the target";
             post(new FetchFailed(headline, e.getMessage(), clock.instant(), next));
         } catch (RuntimeException e) {
             Duration next = schedule.failure();

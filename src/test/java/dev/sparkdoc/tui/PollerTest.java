@@ -92,7 +92,8 @@ class PollerTest {
             UiState picture = fold(TuiFixtures.keys(
                     UiState.initial(PollStatus.live(target, Duration.ofMillis(100)), 80, 24, slow.at()), ""));
             String screen = TextBackend.text(Views.render(picture));
-            assertThat(screen).contains("driver unreachable since", "last picture from", "nightly-etl");
+            assertThat(screen).contains("driver answers HTTP 503 since", "last picture from", "nightly-etl",
+                    "q quit  ? help │ … failed with HTTP 503: driver is gone;");
             assertThat(picture.poll().effective()).isGreaterThan(Duration.ofMillis(100));
 
             mode.set(Mode.FAST);

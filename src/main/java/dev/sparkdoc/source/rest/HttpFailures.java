@@ -78,11 +78,12 @@ final class HttpFailures {
         int code = r.code();
         if (code == 401 || code == 403) {
             String what = code == 401 ? "asks for authentication (HTTP 401)" : "refused access (HTTP 403)";
-            return new RestFault(Kind.LOGIN, origin(r.url()) + " " + what + bodyNote(r) + "; " + AUTH_HINT);
+            return new RestFault(Kind.LOGIN, "authentication needed (HTTP " + code + ")",
+                    origin(r.url()) + " " + what + bodyNote(r) + "; " + AUTH_HINT, null);
         }
         if (code >= 500) {
-            return new RestFault(Kind.SERVER_ERROR, r.url() + " failed with HTTP " + code + bodyNote(r)
-                    + "; the server has a problem, try again or check its log");
+            return new RestFault(Kind.SERVER_ERROR, "driver answers HTTP " + code, r.url() + " failed with HTTP " + code
+                    + bodyNote(r) + "; the server has a problem, try again or check its log", null);
         }
         return new RestFault(Kind.BAD_ANSWER, r.url() + " answered HTTP " + code + bodyNote(r));
     }
@@ -97,9 +98,9 @@ final class HttpFailures {
         boolean redirected = !sameResource(r.requested(), r.url());
         if (redirected || LoginPages.looksLikeLogin(r.body())) {
             String where = redirected ? " (redirected to " + origin(r.url()) + r.url().encodedPath() + ")" : "";
-            return new RestFault(Kind.LOGIN, origin(r.requested()) + " answered with a login page" + where
+            return new RestFault(Kind.LOGIN, "login page instead of data", origin(r.requested()) + " answered with a login page" + where
                     + LoginPages.titleNote(r.body()) + " instead of Spark's JSON: an authentication proxy is in front of "
-                    + "Spark; " + AUTH_HINT + ", or tunnel to the driver's own UI port (ssh -L 4040:DRIVER:4040 EDGE)");
+                    + "Spark; " + AUTH_HINT + ", or tunnel to the driver's own UI port (ssh -L 4040:DRIVER:4040 EDGE)", null);
         }
         return new RestFault(Kind.BAD_ANSWER, "got an HTML page instead of Spark's JSON from " + r.url()
                 + " (a login page or proxy?); check the URL, or " + AUTH_HINT);

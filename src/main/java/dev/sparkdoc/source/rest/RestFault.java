@@ -14,11 +14,11 @@ public final class RestFault extends SourceException {
         /** No HTTP answer: refused, reset, unknown host, network. */
         UNREACHABLE("driver unreachable"),
         /** An answer that did not come (or finish) within the timeout. */
-        TIMEOUT("driver not answering in time"),
+        TIMEOUT("driver too slow to answer"),
         /** HTTP 5xx. */
         SERVER_ERROR("driver answers with errors"),
         /** A History Server that has not listed or replayed the application yet. */
-        LOADING("History Server still loading the app"),
+        LOADING("History Server loading the app"),
         /** A login page or an authentication challenge instead of Spark's JSON. */
         LOGIN("authentication needed"),
         /** An answer that is not Spark's JSON (another 4xx, HTML, broken JSON). */
@@ -36,19 +36,30 @@ public final class RestFault extends SourceException {
     }
 
     private final Kind kind;
+    private final String headline;
 
     RestFault(Kind kind, String message) {
-        super(message);
-        this.kind = kind;
+        this(kind, kind.headline(), message, null);
     }
 
     RestFault(Kind kind, String message, Throwable cause) {
+        this(kind, kind.headline(), message, cause);
+    }
+
+    /** @param headline a more telling headline than the kind's, e.g. "driver answers HTTP 503" */
+    RestFault(Kind kind, String headline, String message, Throwable cause) {
         super(message, cause);
         this.kind = kind;
+        this.headline = headline;
     }
 
     public Kind kind() {
         return kind;
+    }
+
+    /** A few words for the attach header: what is wrong, without the details and the fix. */
+    public String headline() {
+        return headline;
     }
 
     /** Worth asking the same server again at once? Never after a timeout: a slow driver must not get twice the load. */

@@ -1,0 +1,180 @@
+package dev.sparkdoc.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.source.AppSelector;
+import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.SnapshotSource;
+import dev.sparkdoc.source.Sources;
+import dev.sparkdoc.spark.Await;
+import dev.sparkdoc.targets.TargetParser;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import mockwebserver3.SocketEffect;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@code attach} while the driver misbehaves: the poller keeps its schedule, the screen keeps the
+ * last good picture, the header says what is wrong and since when, the footer says the details,
+ * and the first good answer clears it all.
+ */
+@Timeout(120)   // a guard against a hang, not a measurement
+class AttachFaultsTest {
+
+    /** Each fault, as the driver (or what stands in front of it) produces it, and what the header must say. */
+    enum Fault {
+        RESET(ok -> ok.newBuilder().onResponseBody(new SocketEffect.CloseSocket()).build(), "driver unreachable since",
+                "the connection broke mid-answer"),
+        STALL(ok -> ok.newBuilder().onResponseStart(SocketEffect.Stall.INSTANCE).build(), "driver too slow to answer since",
+                "did not answer within 300ms"),
+        BAD_GATEWAY(ok -> text(502, "<html><title>502 Bad Gateway</title></html>"), "driver answers HTTP 502 since",
+                "failed with HTTP 502: 502 Bad Gateway"),
+        LOGIN(ok -> new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
+                .body("<html><title>Sign in</title><input type=password></html>").build(), "login page instead of data since",
+                "answered with a login page");
+
+        final Function<MockResponse, MockResponse> answer;
+        final String header;
+        final String footer;
+
+        Fault(Function<MockResponse, MockResponse> answer, String header, String footer) {
+            this.answer = answer;
+            this.header = header;
+            this.footer = footer;
+        }
+    }
+
+    private static final String ID = "app-20261129132900-0001";
+    private static final String APP = """
+            {"id": "%s", "name": "nightly-etl", "attempts": [{"startTime": "2026-11-29T13:29:00.000GMT",
+             "endTime": "1969-12-31T23:59:59.999GMT", "lastUpdated": "2026-11-29T13:29:00.000GMT", "duration": 1000,
+             "sparkUser": "alice", "completed": false, "appSparkVersion": "4.0.1"}]}""".formatted(ID);
+
+    private final MockWebServer server = new MockWebServer();
+    private final AtomicReference<Optional<Fault>> fault = new AtomicReference<>(Optional.empty());
+    private final List<UiEvent> events = new CopyOnWriteArrayList<>();
+
+    @TempDir
+    Path home;
+
+    @BeforeEach
+    void start() throws Exception {
+        server.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                MockResponse ok = answer(request.getUrl().encodedPath());
+                boolean appScoped = request.getUrl().encodedPath().startsWith("/api/v1/applications/");
+                return appScoped ? fault.get().map(f -> f.answer.apply(ok)).orElse(ok) : ok;
+            }
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Fault.class)
+    void theLastPictureStaysTheHeaderSaysWhatIsWrongAndAGoodAnswerClearsIt(Fault kind) {
+        PollSchedule schedule = new PollSchedule(Duration.ofMillis(100), Duration.ofMillis(1000));
+        HttpOptions options = new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofMillis(300));
+        try (SnapshotSource source = Sources.open(TargetParser.parse(server.url("/").toString()), AppSelector.ANY, options);
+             Poller poller = new Poller(source, TuiFixtures::diagnose, ProcessFeed.NONE, events::add, schedule,
+                     Clock.systemUTC(), new AttachLog(home.resolve("attach.log")))) {
+            poller.start();
+            Await.until("a good read", Duration.ofSeconds(20), () -> count(UiEvent.SnapshotArrived.class) >= 1);
+
+            fault.set(Optional.of(kind));
+            Await.until("two failed reads", Duration.ofSeconds(30), () -> count(UiEvent.FetchFailed.class) >= 2);
+            UiState failing = fold();
+            String screen = TextBackend.text(Views.render(failing));
+
+            assertThat(screen.lines().skip(2).findFirst().orElseThrow()).startsWith(kind.header)
+                    .contains("; last picture from ");
+            assertThat(screen).contains("nightly-etl (app-20261129132900-");
+            assertThat(screen.lines().toList().get(23)).startsWith("q quit  ? help │ ");
+            assertThat(failing.poll().error().orElseThrow()).contains(kind.footer);
+            assertThat(failing.poll().effective()).as("backed off").isGreaterThan(Duration.ofMillis(100));
+
+            fault.set(Optional.empty());
+            int before = events.size();
+            Await.until("a read after recovery", Duration.ofSeconds(30),
+                    () -> events.stream().skip(before).anyMatch(e -> e instanceof UiEvent.SnapshotArrived));
+            String recovered = TextBackend.text(Views.render(fold()));
+            assertThat(recovered).doesNotContain("last picture from", "q quit  ? help │").contains("nightly-etl");
+        }
+    }
+
+    @Test
+    void theRunningTimeInTheHeaderCountsOnTheDriversClock() {
+        // the driver's clock is 10 minutes behind this host: its snapshot is stamped 13:30:00 driver time
+        Instant driverStamp = Instant.parse("2026-11-29T13:30:00Z");
+        AppSnapshot snap = TuiFixtures.liveCluster(driverStamp);
+        Instant local = driverStamp.plus(Duration.ofMinutes(10));
+        UiState s = Update.apply(UiState.initial(PollStatus.live("http://driver:4040", Duration.ofSeconds(2)), 80, 24, local),
+                new UiEvent.SnapshotArrived(TuiFixtures.diagnose(snap), ProcessTable.NOT_YET, local, 50, Duration.ofSeconds(2)))
+                .state().withNow(local.plusSeconds(5));
+
+        assertThat(HeaderView.driverNow(s, snap)).isEqualTo(driverStamp.plusSeconds(5));
+        long upMs = snap.application().durationMs(driverStamp.plusSeconds(5));
+        assertThat(TextBackend.text(Views.render(s)).lines().findFirst().orElseThrow()).contains("│ up " + Fmt.ms(upMs) + " │");
+    }
+
+    private long count(Class<? extends UiEvent> type) {
+        return events.stream().filter(type::isInstance).count();
+    }
+
+    private UiState fold() {
+        UiState s = UiState.initial(PollStatus.live(server.url("/").toString(), Duration.ofMillis(100)), 80, 24, Instant.now());
+        for (UiEvent e : events) {
+            s = Update.apply(s, e).state();
+        }
+        return s.withNow(Instant.now());
+    }
+
+    private static MockResponse answer(String path) {
+        String app = "/api/v1/applications/" + ID;
+        if (path.equals("/api/v1/applications")) {
+            return json("[" + APP + "]");
+        }
+        if (path.equals(app)) {
+            return json(APP);
+        }
+        if (path.equals(app + "/environment")) {
+            return json("{\"sparkProperties\": []}");
+        }
+        if (path.matches(".*/(jobs|stages)/\\d+(/\\d+)?")) {
+            // as Spark answers for a job or stage it does not know
+            return new MockResponse.Builder().code(404).body("unknown id").build();
+        }
+        return json("[]");
+    }
+
+    private static MockResponse json(String body) {
+        return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json").body(body).build();
+    }
+
+    private static MockResponse text(int code, String body) {
+        return new MockResponse.Builder().code(code).setHeader("Content-Type", "text/html").body(body).build();
+    }
+}
