@@ -1,0 +1,97 @@
+package dev.sparkdoc.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.source.AppSelector;
+import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.SnapshotSource;
+import dev.sparkdoc.source.Sources;
+import dev.sparkdoc.spark.Await;
+import dev.sparkdoc.spark.LocalSpark;
+import dev.sparkdoc.targets.TargetParser;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real local Spark stopped while attached, then a new application started on the same UI
+ * port: the attach loop says the driver is unreachable and keeps the last picture, then shows
+ * the new application as a new application. (Quitting and the terminal's state afterwards are
+ * checked in a real terminal by {@link TmuxAttachTest}.)
+ */
+class SparkKilledMidAttachTest {
+
+    private final List<UiEvent> events = new CopyOnWriteArrayList<>();
+
+    @TempDir
+    Path home;
+
+    @Test
+    void showsUnreachableKeepsThePictureAndFollowsTheNextAppOnThePort() throws IOException {
+        int port = freePort();
+        LocalSpark first = LocalSpark.builder().appName("first-run").conf("spark.ui.port", Integer.toString(port)).start();
+        LocalSpark second = null;
+        PollSchedule schedule = new PollSchedule(Duration.ofMillis(200), Duration.ofSeconds(1));
+        try (SnapshotSource source = Sources.open(TargetParser.parse("http://127.0.0.1:" + port + "/"), AppSelector.ANY,
+                new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofSeconds(5)));
+             Poller poller = new Poller(source, TuiFixtures::diagnose, ProcessFeed.NONE, events::add, schedule,
+                     Clock.systemUTC(), new AttachLog(home.resolve("attach.log")))) {
+            first.session().range(0, 1000).count();
+            poller.start();
+            Await.until("a picture of the first app", Duration.ofSeconds(60), () -> showsApp(first.appId()));
+
+            first.close();
+            Await.until("two failed reads", Duration.ofSeconds(60), () -> failuresSinceLastPicture() >= 2);
+            String down = screen();
+            assertThat(down).contains("driver unreachable since", "last picture from", "first-run");
+            assertThat(down.lines().toList().get(23)).contains("connection refused");
+
+            second = LocalSpark.builder().appName("second-run").conf("spark.ui.port", Integer.toString(port)).start();
+            String secondId = second.appId();
+            Await.until("a picture of the second app", Duration.ofSeconds(60), () -> showsApp(secondId));
+            String back = screen();
+            assertThat(back).contains("second-run").doesNotContain("first-run", "unreachable", "last picture from");
+        } finally {
+            first.close();
+            if (second != null) {
+                second.close();
+            }
+        }
+    }
+
+    private boolean showsApp(String appId) {
+        return !events.isEmpty() && events.get(events.size() - 1) instanceof UiEvent.SnapshotArrived a
+                && a.diagnosis().snapshot().application().id().equals(appId);
+    }
+
+    private long failuresSinceLastPicture() {
+        long n = 0;
+        for (int i = events.size() - 1; i >= 0 && events.get(i) instanceof UiEvent.FetchFailed; i--) {
+            n++;
+        }
+        return n;
+    }
+
+    private String screen() {
+        UiState s = UiState.initial(PollStatus.live("http://127.0.0.1/", Duration.ofMillis(200)), 80, 24, Instant.now());
+        for (UiEvent e : events) {
+            s = Update.apply(s, e).state();
+        }
+        return TextBackend.text(Views.render(s.withNow(Instant.now())));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
