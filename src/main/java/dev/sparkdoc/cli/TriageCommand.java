@@ -66,7 +66,7 @@ final class TriageCommand implements Callable<Integer> {
         fleet.checkUnused();
         AppSnapshot snapshot;
         try (SnapshotSource source = Sources.open(target.parsedTarget(), target.selector(), target.httpOptions())) {
-            snapshot = source.read();
+            snapshot = dev.sparkdoc.source.rest.LoadingRetry.read(source, line -> System.err.println("sparkdoc: " + line));
         }
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList,
                 LocalProcesses.sample(target.parsedTarget(), snapshot.application().id()));

@@ -8,6 +8,7 @@ import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal.CtrlCBehaviour;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.source.SnapshotSource;
+import dev.sparkdoc.source.rest.LoadingRetry;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -42,7 +43,8 @@ public final class AttachSession {
                            Settings settings, AttachLog log) throws IOException, InterruptedException {
         Clock clock = Clock.systemUTC();
         long t0 = System.nanoTime();
-        AppSnapshot first = source.read();
+        // before the screen is taken: progress lines may still go to stderr
+        AppSnapshot first = LoadingRetry.read(source, line -> System.err.println("sparkdoc: " + line));
         Diagnosis diagnosis = diagnose.apply(first);
         long readMs = (System.nanoTime() - t0) / 1_000_000;
         PollSchedule schedule = new PollSchedule(settings.interval());

@@ -52,13 +52,13 @@ final class HttpFailures {
         }
         if (e instanceof SocketTimeoutException) {
             return new RestFault(Kind.TIMEOUT, origin + " did not answer within " + seconds(timeout)
-                    + "; try --timeout " + seconds(timeout.multipliedBy(3)) + " (a busy driver can be slow)", e);
+                    + "; try --timeout " + timeoutOption(timeout) + " (a busy driver can be slow)", e);
         }
         if (e instanceof InterruptedIOException) {
             // OkHttp's call timeout: the answer started but trickled in for longer than the whole-call bound
             return new RestFault(Kind.TIMEOUT, origin + " did not finish its answer to " + url.encodedPath() + " within "
                     + seconds(HttpSettings.callTimeout(timeout)) + " (it stalled mid-answer); try --timeout "
-                    + seconds(timeout.multipliedBy(3)) + " (a busy driver can be slow)", e);
+                    + timeoutOption(timeout) + " (a busy driver can be slow)", e);
         }
         if (refused(e)) {
             return new RestFault(Kind.UNREACHABLE, "cannot connect to " + origin + ": connection refused — is the application running? "
@@ -130,6 +130,11 @@ final class HttpFailures {
 
     static String origin(HttpUrl url) {
         return url.scheme() + "://" + (url.host().contains(":") ? "[" + url.host() + "]" : url.host()) + ":" + url.port();
+    }
+
+    /** Three times the timeout, as {@code --timeout} takes it: whole seconds. */
+    static long timeoutOption(Duration timeout) {
+        return Math.max(1, (timeout.toMillis() * 3 + 999) / 1000);
     }
 
     static String seconds(Duration d) {

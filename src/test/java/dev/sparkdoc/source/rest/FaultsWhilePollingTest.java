@@ -97,7 +97,7 @@ class FaultsWhilePollingTest {
             RestFault fault = catchThrowableOfType(RestFault.class, source::read);
 
             assertThat(fault.kind()).isEqualTo(RestFault.Kind.TIMEOUT);
-            assertThat(fault.getMessage()).isEqualTo(mock.origin() + " did not answer within 300ms; try --timeout 900ms"
+            assertThat(fault.getMessage()).isEqualTo(mock.origin() + " did not answer within 300ms; try --timeout 1"
                     + " (a busy driver can be slow)");
             jobsFault.set(null);
             assertThat(source.read().jobs()).hasSize(1);
@@ -115,7 +115,7 @@ class FaultsWhilePollingTest {
 
             assertThat(fault.kind()).isEqualTo(RestFault.Kind.TIMEOUT);
             assertThat(fault.getMessage()).isEqualTo(mock.origin() + " did not finish its answer to " + APP_PATH
-                    + "/jobs within 900ms (it stalled mid-answer); try --timeout 900ms (a busy driver can be slow)");
+                    + "/jobs within 900ms (it stalled mid-answer); try --timeout 1 (a busy driver can be slow)");
         }
     }
 

@@ -87,6 +87,19 @@ class LoginLoadingAndRestartTest {
     }
 
     @Test
+    void triageWaitsForAHistoryServerThatIsStillLoadingTheApp() {
+        // the server replays until sparkdoc asks again: the second read's refresh of the app entry
+        historyServer(() -> spark.count(r -> r.getUrl().encodedPath().equals("/api/v1/applications/" + ID)) <= 1
+                ? json("[]").newBuilder().onResponseStart(SocketEffect.Stall.INSTANCE).build() : json("[]"));
+
+        CliRun run = CliRun.of("triage", mock.url("/").toString(), "--app", ID, "--timeout", "1");
+
+        assertThat(run.err()).contains("sparkdoc: History Server is still loading " + ID + "; retrying in 5s (1 of 3)");
+        assertThat(run.exitCode()).as(run.err()).isIn(0, 1);
+        assertThat(run.out()).contains(ID);
+    }
+
+    @Test
     void aHistoryServerThatForgotTheAppAfterARestartIsLoadingItAgain() {
         AtomicBoolean listed = new AtomicBoolean(true);
         spark.answer("/api/v1/applications/" + ID, r -> !listed.get(), r -> text(404, "unknown app: " + ID));
