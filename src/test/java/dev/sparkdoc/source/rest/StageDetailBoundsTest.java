@@ -91,6 +91,18 @@ class StageDetailBoundsTest {
         assertThat(paths).isEmpty();
     }
 
+    @Test
+    void aStageWithFailedTasksGetsItsQuantilesInTheFirstPollHoweverCheapItWas() {
+        List<StageDataDto> stages = new ArrayList<>(IntStream.range(1, 250).mapToObj(StageDetailBoundsTest::finishedStage).toList());
+        stages.add(new StageDataDto("FAILED", 0, 0, 4, 0, 3, 1, 0, null, null, null, "task failed", 0, 10L, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "stage 0", null, ""));
+
+        Map<String, StageDetails> first = new StageDetailLoader(pool).load(api, APP, stages, 4, Instant.now(), new ArrayList<>());
+
+        assertThat(first.get("0.0").quantiles()).as("the failed stage, with the least run time").isPresent();
+        assertThat(first.get("1.0").quantiles()).as("the cheapest healthy stage waits").isEmpty();
+    }
+
     private long summaryRequests() {
         return paths.stream().filter(p -> p.endsWith("taskSummary")).count();
     }
