@@ -1,10 +1,11 @@
 package dev.sparkdoc.tui;
 
-/** The bottom row: the filter being typed, or the keys that matter here. */
+import java.util.regex.Pattern;
+
+/** The bottom row: the filter being typed, what is wrong while reads fail, or the keys that matter here. */
 final class FooterView {
 
-    private static final java.util.regex.Pattern APP_URL =
-            java.util.regex.Pattern.compile("https?://\\S+?/api/v1/applications(/[^/\\s?]+)?");
+    private static final Pattern APP_URL = Pattern.compile("https?://\\S+?/api/v1/applications(/[^/\\s?]+)?");
 
     private FooterView() {
     }

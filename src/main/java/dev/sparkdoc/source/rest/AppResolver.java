@@ -1,5 +1,6 @@
 package dev.sparkdoc.source.rest;
 
+import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.rest.AppChooser.Candidate;
@@ -38,9 +39,29 @@ final class AppResolver {
         throw new SourceException("not an HTTP target: " + target.display());
     }
 
-    /** The chosen application's current entry (one small request per poll). */
-    AppChoice refresh(AppChoice choice) {
-        return choice.refreshed(choice.api().application(choice.app().id()));
+    /**
+     * The chosen application's current entry (one small request per poll). A driver UI serves one
+     * application: when it no longer knows ours, a new application took the port (the driver was
+     * restarted), and that is what the user attached to, unless they named an application. A
+     * History Server that forgets an application is rescanning its log directory (after a
+     * restart): it comes back.
+     */
+    AppChoice refresh(AppChoice choice, Target target, AppSelector selector) {
+        try {
+            return choice.refreshed(choice.api().application(choice.app().id()));
+        } catch (NotFoundException e) {
+            if (choice.kind() == SourceKind.HISTORY) {
+                throw HistoryLoading.unlisted(choice, e);
+            }
+            if (selector.appId().isPresent()) {
+                throw e;
+            }
+            AppChoice next = resolve(target, selector);
+            List<String> notes = new ArrayList<>(next.notes());
+            notes.add(0, "the driver at " + target.display() + " now serves " + next.app().id() + "; "
+                    + choice.app().id() + " is gone (restarted?)");
+            return new AppChoice(next.api(), next.app(), next.attempt(), next.kind(), notes);
+        }
     }
 
     private AppChoice resolveUrl(SparkApi api, AppSelector selector, String display) {

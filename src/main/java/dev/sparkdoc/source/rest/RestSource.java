@@ -20,6 +20,7 @@ import dev.sparkdoc.source.rest.dto.StageDataDto;
 import dev.sparkdoc.targets.Target;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -110,7 +111,7 @@ public final class RestSource implements SnapshotSource {
 
     private AppSnapshot poll() {
         AppChoice before = choice;
-        choice = choice == null ? resolver.resolve(target, selector) : refreshed(choice);
+        choice = choice == null ? resolver.resolve(target, selector) : resolver.refresh(choice, target, selector);
         if (before != null && !before.ref().equals(choice.ref())) {
             forgetCaches(); // another attempt or application: nothing cached applies
         }
@@ -118,30 +119,6 @@ public final class RestSource implements SnapshotSource {
             return read(choice);
         } catch (RestFault e) {
             throw choice.kind() == SourceKind.HISTORY && e.kind() == RestFault.Kind.TIMEOUT ? HistoryLoading.replaying(choice, e) : e;
-        }
-    }
-
-    /**
-     * The chosen application's fresh entry. A driver UI serves one application: when it no longer
-     * knows ours, a new application took the port (the driver was restarted), and that is what the
-     * user attached to, unless they named an application. A History Server that forgets an
-     * application is rescanning its log directory (after a restart): it comes back.
-     */
-    private AppChoice refreshed(AppChoice current) {
-        try {
-            return resolver.refresh(current);
-        } catch (NotFoundException e) {
-            if (current.kind() == SourceKind.HISTORY) {
-                throw HistoryLoading.unlisted(current, e);
-            }
-            if (selector.appId().isPresent()) {
-                throw e;
-            }
-            AppChoice next = resolver.resolve(target, selector);
-            List<String> notes = new ArrayList<>(next.notes());
-            notes.add(0, "the driver at " + target.display() + " now serves " + next.app().id() + "; "
-                    + current.app().id() + " is gone (restarted?)");
-            return new AppChoice(next.api(), next.app(), next.attempt(), next.kind(), notes);
         }
     }
 
@@ -191,7 +168,7 @@ public final class RestSource implements SnapshotSource {
      * a note says when the two clocks differ, so a user comparing with their watch is not puzzled.
      */
     private Instant driverNow(List<String> notes) {
-        java.time.Duration offset = client.driverClock().offset();
+        Duration offset = client.driverClock().offset();
         if (!offset.isZero()) {
             notes.add("the driver's clock is " + offset.abs().toSeconds() + " s " + (offset.isNegative() ? "behind" : "ahead of")
                     + " this host's; running times are measured on the driver's clock");

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -191,6 +192,6 @@ final class StageDetailLoader {
         final AtomicInteger failures = new AtomicInteger();
         final AtomicReference<String> firstFailure = new AtomicReference<>();
         final AtomicInteger skipped = new AtomicInteger();
-        final java.util.concurrent.atomic.AtomicBoolean timedOut = new java.util.concurrent.atomic.AtomicBoolean();
+        final AtomicBoolean timedOut = new AtomicBoolean();
     }
 }
