@@ -87,7 +87,7 @@ class ApplicationListingTest {
         spark.route("/api/v1/applications", () -> new MockResponse.Builder().code(200)
                 .setHeader("Content-Type", "text/html").body("<html><title>Sign in</title></html>").build());
         assertThatThrownBy(() -> ApplicationListing.list(target(), HttpOptions.DEFAULT, Optional.empty(), 20))
-                .hasMessageStartingWith("got an HTML page instead of Spark's JSON");
+                .hasMessageStartingWith(mock.origin() + " answered with a login page ('Sign in') instead of Spark's JSON");
 
         MockWebServer other = new MockWebServer();
         other.setDispatcher(new RoutingDispatcher());
