@@ -29,10 +29,11 @@ final class LineChunk {
 
     final CompletableFuture<List<ParallelReader.Item>> parsed = new CompletableFuture<>();
 
-    LineChunk(Segment segment, int capacity) {
+    /** @param buffer where the lines go (a spare one of an earlier chunk, or new), {@code capacity} long */
+    LineChunk(Segment segment, int capacity, byte[] buffer) {
         this.segment = segment;
         this.capacity = capacity;
-        this.bytes = new byte[capacity];
+        this.bytes = buffer;
     }
 
     /** Copies a line in; the chunk grows for a line longer than its capacity. */
