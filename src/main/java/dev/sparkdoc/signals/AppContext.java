@@ -5,6 +5,7 @@ import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.Stage;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +22,10 @@ public final class AppContext {
     private final int slots;
     private final Map<Integer, Job> jobByStage = new HashMap<>();
     private final Map<Long, PlanGraph> plans = new HashMap<>();
+    /** Built on first use: a query's facts look up its jobs and stages, 1,000s of queries per app. */
+    private Map<Integer, List<Job>> jobsById;
+    private Map<Long, List<Job>> jobsBySql;
+    private Map<Integer, List<Stage>> attemptsByStage;
 
     private AppContext(AppSnapshot snapshot) {
         this.snapshot = snapshot;
@@ -73,6 +78,36 @@ public final class AppContext {
     /** A query's plan as a graph, built once and shared by the app's and the query's facts. */
     PlanGraph plan(dev.sparkdoc.model.SqlExecution sql) {
         return plans.computeIfAbsent(sql.id(), id -> new PlanGraph(sql));
+    }
+
+    /** Jobs with this id (one, in any snapshot Spark wrote). */
+    List<Job> jobs(int jobId) {
+        if (jobsById == null) {
+            jobsById = new HashMap<>();
+            jobsBySql = new HashMap<>();
+            for (Job job : snapshot.jobs()) {
+                jobsById.computeIfAbsent(job.jobId(), id -> new ArrayList<>(1)).add(job);
+                job.sqlExecutionId().ifPresent(sql -> jobsBySql.computeIfAbsent(sql, id -> new ArrayList<>()).add(job));
+            }
+        }
+        return jobsById.getOrDefault(jobId, List.of());
+    }
+
+    /** The jobs that name this query in their properties (spark.sql.execution.id). */
+    List<Job> jobsOfQuery(long sqlId) {
+        jobs(0);
+        return jobsBySql.getOrDefault(sqlId, List.of());
+    }
+
+    /** Every attempt of a stage, in snapshot order. */
+    List<Stage> attempts(int stageId) {
+        if (attemptsByStage == null) {
+            attemptsByStage = new HashMap<>();
+            for (Stage stage : snapshot.stages()) {
+                attemptsByStage.computeIfAbsent(stage.stageId(), id -> new ArrayList<>(1)).add(stage);
+            }
+        }
+        return attemptsByStage.getOrDefault(stageId, List.of());
     }
 
     /** The job that ran a stage (the first one, for stages shared by several jobs). */

@@ -101,17 +101,13 @@ public final class SqlSignals {
         jobIds.addAll(sql.runningJobIds());
         jobIds.addAll(sql.successJobIds());
         jobIds.addAll(sql.failedJobIds());
-        for (Job job : ctx.snapshot().jobs()) {
-            if (job.sqlExecutionId().map(id -> id == sql.id()).orElse(false)) {
-                jobIds.add(job.jobId());
-            }
-        }
+        ctx.jobsOfQuery(sql.id()).forEach(job -> jobIds.add(job.jobId()));
         Set<Integer> stageIds = new HashSet<>();
-        ctx.snapshot().jobs().stream().filter(j -> jobIds.contains(j.jobId())).forEach(j -> stageIds.addAll(j.stageIds()));
+        jobIds.forEach(id -> ctx.jobs(id).forEach(j -> stageIds.addAll(j.stageIds())));
         long all = 0;
         long shuffle = 0;
-        for (Stage st : ctx.snapshot().stages()) {
-            if (stageIds.contains(st.stageId())) {
+        for (int stageId : stageIds) {
+            for (Stage st : ctx.attempts(stageId)) {
                 long wall = st.durationMs(ctx.now()).orElse(0L);
                 all += wall;
                 if (st.totals().shuffleWriteBytes() > 0 || st.totals().shuffleReadBytes() > 0) {

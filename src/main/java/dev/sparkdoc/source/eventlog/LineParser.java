@@ -6,11 +6,13 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * Turns one event-log line into an event for a {@link Sink}. Task events, the bulk of a log, go
- * through Jackson's streaming parser straight from the line's bytes; the rarer events are read as
- * trees. Parsing needs no state of the log, so the parallel reader runs one per thread.
+ * through Jackson's streaming parser straight from the line's bytes; the next largest (jobs,
+ * stages, SQL plans) are skimmed into trees of the fields the folders read ({@link EventSkimmer});
+ * the rare rest are read as whole trees. Parsing needs no state of the log, so the parallel reader runs one per thread.
  */
 final class LineParser {
 
@@ -28,6 +30,7 @@ final class LineParser {
     }
 
     private final TaskEventParser taskParser;
+    private final EventSkimmer skimmer = new EventSkimmer(TREES);
 
     LineParser(TaskEventParser taskParser) {
         this.taskParser = taskParser;
@@ -46,7 +49,8 @@ final class LineParser {
                 if (isTaskEvent(type)) {
                     task(type, p, sink);
                 } else {
-                    sink.event(type, TREES.readTree(buf, off, len));
+                    Optional<EventSkimmer.Shape> shape = EventSkimmer.shapeOf(type);
+                    sink.event(type, shape.isPresent() ? skimmer.skim(p, type, shape.get()) : TREES.readTree(buf, off, len));
                 }
                 return;
             }

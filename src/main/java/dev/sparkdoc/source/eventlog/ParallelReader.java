@@ -9,27 +9,43 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.BiConsumer;
 
 /**
- * Reads a large log on every core: parsing (decompression, JSON, the task events' fields) runs on
- * {@link #THREADS} threads, one {@link Segment} each (a rolling log's files, or parts of a plain
- * file), while the calling thread folds the parsed events in log order, so the snapshot is the
- * one {@link EventLogReader} alone builds. Folding is cheap next to parsing, which is where the
- * time goes. Memory stays bounded: each segment hands over at most {@value #QUEUED_BATCHES}
- * batches of {@value #BATCH} events before its thread waits.
+ * Reads a large log on two cores and more: one thread reads the segments in order (a rolling
+ * log's files, or parts of a plain file), decompressing and cutting them into chunks of lines;
+ * {@link #PARSERS} threads parse the chunks (JSON, the task events' fields), any chunk on any
+ * thread; the calling thread folds the parsed chunks in log order, so the snapshot is the one
+ * {@link EventLogReader} alone builds. Folding is cheap next to parsing, which is where the time
+ * goes. Chunks are small and at most {@value #CHUNKS_AHEAD} wait for the folder, so memory stays
+ * bounded whatever the size of a segment and the reading never waits for one segment to be
+ * folded before the next is parsed.
  */
 final class ParallelReader {
 
-    static final int THREADS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
-    static final int BATCH = 256;
-    static final int QUEUED_BATCHES = 4;
+    static final int PARSERS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    /** About 170 task-end lines: enough to share out, small enough to keep few in memory. */
+    static final int CHUNK_BYTES = 1 << 20;
+    static final int CHUNKS_AHEAD = 8;
 
     private final EventLogReader reader;
+    private final int chunkBytes;
+    /** Folded task events go back to the parsers: a task event is 1.5 KB of arrays, 300k a log. */
+    private final BlockingQueue<TaskEvent> spareTasks = new ArrayBlockingQueue<>(CHUNKS_AHEAD * 1024);
+    /** Folded chunks' buffers go back to the reading thread: fewer young collections copying live chunks. */
+    private final BlockingQueue<byte[]> spareBuffers = new ArrayBlockingQueue<>(CHUNKS_AHEAD + PARSERS + 2);
 
     ParallelReader(EventLogReader reader) {
+        this(reader, CHUNK_BYTES);
+    }
+
+    /** For tests: chunks of about {@code chunkBytes}, to cut even a small log into many. */
+    ParallelReader(EventLogReader reader, int chunkBytes) {
         this.reader = reader;
+        this.chunkBytes = chunkBytes;
     }
 
     /**
@@ -37,176 +53,217 @@ final class ParallelReader {
      *                     calling thread
      */
     void read(List<Segment> segments, BiConsumer<Segment, String> segmentEnded) {
-        ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {
+        ExecutorService pool = Executors.newFixedThreadPool(PARSERS + 1, r -> {
             Thread t = new Thread(r, "sparkdoc-eventlog");
             t.setDaemon(true);
             return t;
         });
         try {
-            List<BlockingQueue<List<Item>>> queues = new ArrayList<>();
-            for (Segment segment : segments) {
-                BlockingQueue<List<Item>> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
-                queues.add(queue);
-                pool.execute(() -> produce(segment, queue));
+            BlockingQueue<LineChunk> inOrder = new ArrayBlockingQueue<>(CHUNKS_AHEAD);
+            BlockingQueue<LineChunk> toParse = new LinkedBlockingQueue<>();
+            pool.execute(() -> split(segments, inOrder, toParse));
+            for (int i = 0; i < PARSERS; i++) {
+                pool.execute(() -> parseChunks(toParse));
             }
-            for (int i = 0; i < segments.size(); i++) {
-                consume(segments.get(i), queues.get(i), segmentEnded);
+            int ended = 0;
+            while (ended < segments.size()) {
+                LineChunk chunk = take(inOrder);
+                fold(chunk, await(chunk));
+                if (chunk.bytes().length == chunkBytes) {
+                    spareBuffers.offer(chunk.bytes());
+                }
+                if (chunk.segmentEnd) {
+                    segmentEnded(chunk, segmentEnded);
+                    ended++;
+                }
             }
         } finally {
             pool.shutdownNow();
         }
     }
 
-    private void consume(Segment segment, BlockingQueue<List<Item>> queue, BiConsumer<Segment, String> segmentEnded) {
+    private static LineChunk take(BlockingQueue<LineChunk> queue) {
+        try {
+            return queue.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading the event log", e);
+        }
+    }
+
+    private static List<Item> await(LineChunk chunk) {
+        try {
+            return chunk.parsed.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading " + chunk.segment.file(), e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        }
+    }
+
+    private void fold(LineChunk chunk, List<Item> items) {
         EventFolders folders = reader.folders;
-        while (true) {
-            List<Item> batch;
-            try {
-                batch = queue.take();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while reading " + segment.file(), e);
-            }
-            for (Item item : batch) {
-                switch (item.kind) {
-                    case TASK -> {
-                        reader.lines++;
-                        item.task.retainAccumulables(folders.sql.accumulators::isRegistered);
-                        reader.task(item.task);
+        for (Item item : items) {
+            reader.lines++;
+            switch (item.kind) {
+                case TASK -> {
+                    item.task.retainAccumulables(folders.sql.accumulators::isRegistered);
+                    reader.task(item.task);
+                    spareTasks.offer(item.task);
+                }
+                case EVENT -> reader.event(item.text, item.tree);
+                case NOT_JSON, SKIPPED -> {
+                    if (item.kind == Kind.NOT_JSON && folders.knownEvents == 0 && folders.unknownEvents == 0) {
+                        throw EventLogReader.notAnEventLog(chunk.segment.file(), item.text);
                     }
-                    case EVENT -> {
-                        reader.lines++;
-                        reader.event(item.text, item.tree);
-                    }
-                    case NOT_JSON, SKIPPED -> {
-                        if (item.kind == Kind.NOT_JSON && folders.knownEvents == 0 && folders.unknownEvents == 0) {
-                            throw EventLogReader.notAnEventLog(segment.file(), item.text);
-                        }
-                        reader.lines++;
-                        reader.skippedLines++;
-                        reader.lastLineCut |= item.cut;
-                    }
-                    case END -> {
-                        if (item.error != null) {
-                            if (folders.knownEvents == 0 && reader.lines == 0) {
-                                throw new SourceException(
-                                        EventLogReader.unreadable(segment.file(), segment.codec(), item.error), item.error);
-                            }
-                            if (item.cut) {
-                                reader.skippedLines++;
-                            }
-                        }
-                        segmentEnded.accept(segment, item.error == null ? null : EventLogReader.message(item.error));
-                        return;
-                    }
+                    reader.skippedLines++;
+                    reader.lastLineCut |= item.cut;
                 }
             }
         }
     }
 
-    private void produce(Segment segment, BlockingQueue<List<Item>> queue) {
-        Producer p = new Producer(queue, new LineParser(new TaskEventParser(reader.folders.metricNames, id -> true)));
-        try {
-            try (InputStream in = segment.open()) {
-                LineReader lines = new LineReader(in);
-                while (true) {
-                    boolean hasLine;
-                    try {
-                        hasLine = lines.next();
-                    } catch (IOException | RuntimeException e) {
-                        p.add(Item.end(e, lines.hasPendingBytes()));
-                        p.flush();
-                        return;
-                    }
-                    if (!hasLine) {
-                        break;
-                    }
-                    p.line(lines);
-                }
-            } catch (IOException | RuntimeException e) {
-                p.add(Item.end(e, false));
-                p.flush();
-                return;
+    private void segmentEnded(LineChunk end, BiConsumer<Segment, String> segmentEnded) {
+        Exception error = end.error;
+        if (error != null) {
+            if (reader.folders.knownEvents == 0 && reader.lines == 0) {
+                throw new SourceException(
+                        EventLogReader.unreadable(end.segment.file(), end.segment.codec(), error), error);
             }
-            p.add(Item.end(null, false));
-            p.flush();
+            if (end.pendingBytes) {
+                reader.skippedLines++;
+            }
+        }
+        segmentEnded.accept(end.segment, error == null ? null : EventLogReader.message(error));
+    }
+
+    /** The reading thread: decompresses the segments in order and cuts them into chunks. */
+    private void split(List<Segment> segments, BlockingQueue<LineChunk> inOrder, BlockingQueue<LineChunk> toParse) {
+        try {
+            for (Segment segment : segments) {
+                LineChunk chunk = newChunk(segment);
+                try (InputStream in = segment.open()) {
+                    LineReader lines = new LineReader(in);
+                    while (true) {
+                        boolean hasLine;
+                        try {
+                            hasLine = lines.next();
+                        } catch (IOException | RuntimeException e) {
+                            chunk.error = e;
+                            chunk.pendingBytes = lines.hasPendingBytes();
+                            break;
+                        }
+                        if (!hasLine) {
+                            break;
+                        }
+                        chunk.add(lines.buffer(), lines.lineStart(), lines.lineLength(), lines.lineUnterminated());
+                        if (chunk.isFull()) {
+                            hand(chunk, inOrder, toParse);
+                            chunk = newChunk(segment);
+                        }
+                    }
+                } catch (IOException | RuntimeException e) {
+                    chunk.error = e;
+                }
+                chunk.segmentEnd = true;
+                hand(chunk, inOrder, toParse);
+            }
         } catch (InterruptedException stop) {
             // the reading was given up (an error in an earlier segment): nothing left to do
         }
     }
 
-    /** One thread's parsing into batches; its own parser, fresh task objects per event. */
-    private static final class Producer implements LineParser.Sink {
-        private final BlockingQueue<List<Item>> queue;
-        private final LineParser parser;
-        private List<Item> batch = new ArrayList<>(BATCH);
+    private LineChunk newChunk(Segment segment) {
+        byte[] spare = spareBuffers.poll();
+        return new LineChunk(segment, chunkBytes, spare != null ? spare : new byte[chunkBytes]);
+    }
 
-        Producer(BlockingQueue<List<Item>> queue, LineParser parser) {
-            this.queue = queue;
+    private static void hand(LineChunk chunk, BlockingQueue<LineChunk> inOrder, BlockingQueue<LineChunk> toParse)
+            throws InterruptedException {
+        inOrder.put(chunk);
+        toParse.put(chunk);
+    }
+
+    /** A parsing thread: its own parser; a task object per event (they wait to be folded), reused once folded. */
+    private void parseChunks(BlockingQueue<LineChunk> toParse) {
+        Parser parser = new Parser(spareTasks, new LineParser(new TaskEventParser(reader.folders.metricNames, id -> true)));
+        try {
+            while (true) {
+                LineChunk chunk = toParse.take();
+                try {
+                    chunk.parsed.complete(parser.parse(chunk));
+                } catch (RuntimeException | Error e) {
+                    chunk.parsed.completeExceptionally(e);
+                }
+            }
+        } catch (InterruptedException stop) {
+            // the reading is over
+        }
+    }
+
+    private static final class Parser implements LineParser.Sink {
+        private final BlockingQueue<TaskEvent> spareTasks;
+        private final LineParser parser;
+        private List<Item> items;
+
+        Parser(BlockingQueue<TaskEvent> spareTasks, LineParser parser) {
+            this.spareTasks = spareTasks;
             this.parser = parser;
         }
 
-        void line(LineReader lines) throws InterruptedException {
-            byte[] buf = lines.buffer();
-            int off = lines.lineStart();
-            int len = lines.lineLength();
-            int first = LineParser.firstNonBlank(buf, off, len);
-            if (first < 0) {
-                return;
+        List<Item> parse(LineChunk chunk) {
+            items = new ArrayList<>(chunk.lines());
+            byte[] buf = chunk.bytes();
+            for (int i = 0; i < chunk.lines(); i++) {
+                int off = chunk.start(i);
+                int len = chunk.length(i);
+                int first = LineParser.firstNonBlank(buf, off, len);
+                if (first < 0) {
+                    continue;
+                }
+                if (buf[first] != '{') {
+                    items.add(Item.notJson(chunk.peek(i, 60), chunk.cut(i)));
+                    continue;
+                }
+                int before = items.size();
+                try {
+                    parser.parse(buf, off, len, this);
+                } catch (IOException | RuntimeException e) {
+                    items.subList(before, items.size()).clear();
+                    items.add(Item.skipped(chunk.cut(i)));
+                }
             }
-            if (buf[first] != '{') {
-                add(Item.notJson(lines.peek(60), lines.lineUnterminated()));
-                return;
-            }
-            try {
-                parser.parse(buf, off, len, this);
-            } catch (IOException | RuntimeException e) {
-                batch.add(Item.skipped(lines.lineUnterminated()));
-            }
-            if (batch.size() >= BATCH) {
-                flush();
-            }
+            return items;
         }
 
         @Override
         public TaskEvent taskEvent() {
-            return new TaskEvent();
+            TaskEvent spare = spareTasks.poll();
+            return spare != null ? spare : new TaskEvent();
         }
 
         @Override
         public void task(TaskEvent e) {
-            batch.add(Item.task(e));
+            items.add(Item.task(e));
         }
 
         @Override
         public void event(String type, JsonNode tree) {
-            batch.add(Item.event(type, tree));
-        }
-
-        void add(Item item) throws InterruptedException {
-            batch.add(item);
-            if (batch.size() >= BATCH) {
-                flush();
-            }
-        }
-
-        void flush() throws InterruptedException {
-            queue.put(batch);
-            batch = new ArrayList<>(BATCH);
+            items.add(Item.event(type, tree));
         }
     }
 
-    private enum Kind { TASK, EVENT, NOT_JSON, SKIPPED, END }
+    enum Kind { TASK, EVENT, NOT_JSON, SKIPPED }
 
-    /** One parsed line (or the end of a segment), handed from a parsing thread to the folder. */
-    private static final class Item {
+    /** One parsed line, handed from a parsing thread to the folder. */
+    static final class Item {
         final Kind kind;
         TaskEvent task;
         JsonNode tree;
         /** the event type, or the start of a line that is no JSON */
         String text;
         boolean cut;
-        Exception error;
 
         private Item(Kind kind) {
             this.kind = kind;
@@ -235,13 +292,6 @@ final class ParallelReader {
         static Item skipped(boolean cut) {
             Item i = new Item(Kind.SKIPPED);
             i.cut = cut;
-            return i;
-        }
-
-        static Item end(Exception error, boolean pendingBytes) {
-            Item i = new Item(Kind.END);
-            i.error = error;
-            i.cut = pendingBytes;
             return i;
         }
     }

@@ -52,7 +52,8 @@ record PlanGraph(List<Node> nodes, List<PlanEdge> edges) {
         long nextId;
 
         void build(JsonNode info, Long parent, Long codegenId) {
-            String name = info.path("nodeName").asText("");
+            // interned: a log of thousands of queries repeats the same few operator and metric names
+            String name = info.path("nodeName").asText("").intern();
             JsonNode children = info.path("children");
             JsonNode firstChild = children.size() > 0 ? children.get(0) : null;
             if (name.startsWith("WholeStageCodegen")) {
@@ -96,8 +97,8 @@ record PlanGraph(List<Node> nodes, List<PlanEdge> edges) {
         private static List<Metric> metrics(JsonNode info) {
             List<Metric> out = new ArrayList<>();
             for (JsonNode m : info.path("metrics")) {
-                out.add(new Metric(m.path("name").asText(""), m.path("accumulatorId").asLong(-1),
-                        m.path("metricType").asText("sum")));
+                out.add(new Metric(m.path("name").asText("").intern(), m.path("accumulatorId").asLong(-1),
+                        m.path("metricType").asText("sum").intern()));
             }
             return out;
         }

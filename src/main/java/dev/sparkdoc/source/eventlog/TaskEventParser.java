@@ -88,12 +88,16 @@ final class TaskEventParser {
             long id = -1;
             long update = 0;
             boolean hasUpdate = false;
+            // JsonProtocol writes "ID" before "Update": the lookup (a cache miss in a table of every
+            // plan metric of the app) is done once, and unwanted updates are not even parsed
+            boolean wanted = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 p.nextToken();
                 if ("ID".equals(field)) {
                     id = p.getValueAsLong(-1);
-                } else if ("Update".equals(field) && (id < 0 || wantedAccumulator.test(id))) {
+                    wanted = id >= 0 && wantedAccumulator.test(id);
+                } else if ("Update".equals(field) && (id < 0 || wanted)) {
                     // SQL metric updates are strings ("12"), internal ones numbers
                     update = p.getValueAsLong();
                     hasUpdate = true;
@@ -101,7 +105,7 @@ final class TaskEventParser {
                     p.skipChildren();
                 }
             }
-            if (hasUpdate && id >= 0 && wantedAccumulator.test(id)) {
+            if (hasUpdate && wanted) {
                 e.addAccumulable(id, update);
             }
         }

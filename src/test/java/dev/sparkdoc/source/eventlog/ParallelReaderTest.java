@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +37,25 @@ class ParallelReaderTest {
         AppSnapshot sequential = new EventLogSource(log).read();
         AppSnapshot parallel = new EventLogSource(log).parallelFrom(4096).read();
 
+        assertThat(parallel).isEqualTo(sequential);
+    }
+
+    @ParameterizedTest
+    @MethodSource("logs")
+    void oneFileCutIntoSmallChunksAcrossTheParsingThreadsGivesTheSameSnapshot(Path log) {
+        AppSnapshot sequential = new EventLogSource(log).read();
+        EventLogReader reader = new EventLogReader();
+        List<String> errors = new ArrayList<>();
+
+        // 600-byte chunks: a few lines each, so every parsing thread gets many and the folder
+        // must put them back in order
+        new ParallelReader(reader, 600).read(List.of(Segment.whole(log, Codec.NONE)),
+                (segment, error) -> errors.add(String.valueOf(error)));
+        AppSnapshot parallel = new SnapshotAssembler(reader.folders)
+                .snapshot(sequential.source(), EventLogSource.appIdFromName(log));
+
+        assertThat(errors).containsExactly("null");
+        assertThat(reader.skippedLines).isEqualTo(sequential.source().skippedLines());
         assertThat(parallel).isEqualTo(sequential);
     }
 
