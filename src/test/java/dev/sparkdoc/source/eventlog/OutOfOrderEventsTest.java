@@ -63,6 +63,8 @@ class OutOfOrderEventsTest {
         assertThat(s.job(0).orElseThrow().tasks().active()).isZero();
         assertThat(s.job(0).orElseThrow().tasks().completed()).isEqualTo(2);
         assertThat(executor(s, "1").completedTasks()).isEqualTo(2);
+        assertThat(s.source().notes()).contains(
+                "1 repeated or late task event(s) ignored (a task already started or ended): each task is counted once");
     }
 
     @Test
@@ -82,6 +84,8 @@ class OutOfOrderEventsTest {
         assertThat(executor(s, "1").completedTasks()).isEqualTo(2);
         assertThat(executor(s, "1").totalDurationMs()).isEqualTo(8000);
         assertThat(s.jobs()).hasSize(1);
+        assertThat(s.source().notes()).contains(
+                "4 repeated or late task event(s) ignored (a task already started or ended): each task is counted once");
     }
 
     @Test
