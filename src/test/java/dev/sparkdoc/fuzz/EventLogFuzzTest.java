@@ -17,6 +17,11 @@ class EventLogFuzzTest {
 
     @FuzzTest(maxDuration = "5m")
     void anyEventLogReadsOrFailsWithASourceException(FuzzedDataProvider data) {
+        read(data);
+    }
+
+    /** Also the body of {@link OversizedLineFuzzTest}. */
+    static void read(FuzzedDataProvider data) {
         String codec = data.pickValue(CODECS);
         boolean frame = data.consumeBoolean();
         byte[] body = data.consumeRemainingAsBytes();

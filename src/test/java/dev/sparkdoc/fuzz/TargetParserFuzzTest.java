@@ -25,6 +25,13 @@ class TargetParserFuzzTest {
                 .isInstanceOf(TargetException.class).hasMessageStartingWith("not a valid host");
     }
 
+    /** The third (seed newline-in-target): a newline in the input split the message in two lines. */
+    @org.junit.jupiter.api.Test
+    void aNewlineInTheTargetStaysOnOneLineOfTheMessage() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TargetParser.parse("[\u0001\n.js"))
+                .isInstanceOf(TargetException.class).hasMessageStartingWith("not a target: '[??.js'");
+    }
+
     @FuzzTest(maxDuration = "5m")
     void anyTextIsATargetOrATargetException(FuzzedDataProvider data) {
         String text = data.consumeRemainingAsString();

@@ -23,8 +23,14 @@ final class EventFolders {
     final ExecutorFolder executors = new ExecutorFolder(metricNames);
     final SqlFolder sql = new SqlFolder();
 
+    /** Tasks started and ended so far: a replayed or late event must not count a task twice. */
+    private final TaskIdSet startedTasks = new TaskIdSet();
+    private final TaskIdSet endedTasks = new TaskIdSet();
+
     long knownEvents;
     long unknownEvents;
+    /** Task events dropped as repeats (a compacted log replays some) or as starts after their end. */
+    long repeatedTaskEvents;
     /** The latest timestamp seen: "now" for a log that ends early. */
     long lastTimestamp = -1;
 
@@ -49,6 +55,11 @@ final class EventFolders {
     void onTaskStart(TaskEvent t) {
         knownEvents++;
         see(t.launchTime);
+        // A start after the task's end (events out of order) would leave a phantom running task.
+        if (!startedTasks.add(t.taskId) || endedTasks.contains(t.taskId)) {
+            repeatedTaskEvents++;
+            return;
+        }
         jobStages.taskStarted(t);
         executors.taskStarted(t);
     }
@@ -56,6 +67,10 @@ final class EventFolders {
     void onTaskEnd(TaskEvent t) {
         knownEvents++;
         see(t.finishTime);
+        if (!endedTasks.add(t.taskId)) {
+            repeatedTaskEvents++;
+            return;
+        }
         jobStages.taskEnded(t);
         executors.taskEnded(t);
         sql.taskEnded(t);

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -16,10 +17,11 @@ import java.util.stream.Stream;
  * ({@code eventlog_v2_<appId>/events_<N>_<appId>[.codec]} plus {@code appstatus_<appId>[.inprogress]},
  * see Spark's {@code RollingEventLogFilesFileReader}).
  *
- * @param inProgress true when the name says Spark was still writing the log
- * @param notes      remarks about the layout for the user
+ * @param inProgress   true when the name says Spark was still writing the log
+ * @param partsMissing true when a rolling log has gaps in its file indexes
+ * @param notes        remarks about the layout for the user
  */
-record EventLogFiles(List<Path> files, boolean inProgress, List<String> notes) {
+record EventLogFiles(List<Path> files, boolean inProgress, boolean partsMissing, List<String> notes) {
 
     static final String INPROGRESS = ".inprogress";
     private static final String ROLLING_PREFIX = "eventlog_v2_";
@@ -36,7 +38,7 @@ record EventLogFiles(List<Path> files, boolean inProgress, List<String> notes) {
             throw new SourceException("No event log at " + path + ": check the path (Spark writes to spark.eventLog.dir, default /tmp/spark-events)");
         }
         if (Files.isRegularFile(path)) {
-            return new EventLogFiles(List.of(path), name(path).endsWith(INPROGRESS), List.of());
+            return new EventLogFiles(List.of(path), name(path).endsWith(INPROGRESS), false, List.of());
         }
         if (!Files.isDirectory(path)) {
             throw new SourceException("Cannot read " + path + ": not a file or folder");
@@ -67,13 +69,15 @@ record EventLogFiles(List<Path> files, boolean inProgress, List<String> notes) {
             throw new SourceException("Rolling event log folder " + folder + " has no events_<N>_<appId> files");
         }
         // A .compact file replaces every file up to its index (the History Server's compactor).
-        int compactIndex = parts.stream().filter(RollingPart::compact).mapToInt(RollingPart::index).max().orElse(-1);
-        List<Path> files = parts.stream()
+        long compactIndex = parts.stream().filter(RollingPart::compact).mapToLong(RollingPart::index).max().orElse(-1);
+        List<RollingPart> kept = parts.stream()
                 .filter(p -> p.compact() ? p.index() == compactIndex : p.index() > compactIndex)
-                .sorted(Comparator.comparingInt(RollingPart::index).thenComparing(p -> !p.compact()))
-                .map(RollingPart::path)
+                .sorted(Comparator.comparingLong(RollingPart::index).thenComparing(p -> !p.compact())
+                        .thenComparing(p -> name(p.path())))
                 .toList();
-        List<String> notes = new ArrayList<>();
+        Sequence sequence = Sequence.of(kept);
+        List<Path> files = sequence.files();
+        List<String> notes = new ArrayList<>(sequence.notes());
         Optional<Path> status = list(folder).stream().filter(p -> name(p).startsWith(STATUS_PREFIX)).findFirst();
         boolean inProgress = status.map(p -> name(p).endsWith(INPROGRESS)).orElse(true);
         if (status.isEmpty()) {
@@ -83,10 +87,53 @@ record EventLogFiles(List<Path> files, boolean inProgress, List<String> notes) {
             notes.add("log was compacted by the History Server: finished jobs and SQL queries before file "
                     + compactIndex + " are missing");
         }
-        return new EventLogFiles(files, inProgress, notes);
+        return new EventLogFiles(files, inProgress, sequence.missing() > 0, notes);
     }
 
-    private record RollingPart(Path path, int index, boolean compact) {
+    private record RollingPart(Path path, long index, boolean compact) {
+    }
+
+    /**
+     * One file per index, in index order (numeric: events_10 after events_9). Spark's reader
+     * refuses a folder with a gap ("Found missing event log file"); first aid reads what is
+     * there and says what is missing. Two files with one index (a copy, another codec) would
+     * replay the same events: the first by name is read.
+     */
+    private record Sequence(List<Path> files, long missing, String firstGapAfter, long duplicates) {
+
+        static Sequence of(List<RollingPart> sorted) {
+            List<Path> files = new ArrayList<>(sorted.size());
+            long missing = 0;
+            long duplicates = 0;
+            String firstGapAfter = "";
+            RollingPart previous = null;
+            for (RollingPart p : sorted) {
+                if (previous != null && p.index() == previous.index()) {
+                    duplicates++;
+                    continue;
+                }
+                if (previous != null && p.index() > previous.index() + 1) {
+                    firstGapAfter = missing == 0 ? name(previous.path()) : firstGapAfter;
+                    missing += p.index() - previous.index() - 1;
+                }
+                files.add(p.path());
+                previous = p;
+            }
+            return new Sequence(files, missing, firstGapAfter, duplicates);
+        }
+
+        List<String> notes() {
+            List<String> notes = new ArrayList<>();
+            if (missing > 0) {
+                notes.add(String.format(Locale.ROOT, "rolling log is missing %,d events_<N> file(s), the first after"
+                        + " %s: their events are not counted", missing, firstGapAfter));
+            }
+            if (duplicates > 0) {
+                notes.add(String.format(Locale.ROOT, "%,d events_<N> file(s) repeat an index already read: skipped",
+                        duplicates));
+            }
+            return notes;
+        }
     }
 
     private static List<RollingPart> rollingParts(Path folder) {
@@ -101,7 +148,10 @@ record EventLogFiles(List<Path> files, boolean inProgress, List<String> notes) {
                 continue;
             }
             try {
-                int index = Integer.parseInt(n.substring(EVENTS_PREFIX.length(), end));
+                long index = Long.parseLong(n.substring(EVENTS_PREFIX.length(), end));
+                if (index < 0) {
+                    continue;
+                }
                 parts.add(new RollingPart(p, index, Codec.stripSuffix(n, INPROGRESS).endsWith(".compact")));
             } catch (NumberFormatException notAnIndex) {
                 // not one of Spark's files; ignore it like the History Server does

@@ -21,6 +21,9 @@ final class EventLogReader implements LineParser.Sink {
     private final LineParser lineParser =
             new LineParser(new TaskEventParser(folders.metricNames, folders.sql.accumulators::isRegistered));
 
+    /** Lines over LineReader's bound: never loaded whole. */
+    final OversizedEvents oversized = new OversizedEvents();
+    final int maxLineBytes = LineReader.maxLineBytes();
     long lines;
     long skippedLines;
     boolean lastLineCut;
@@ -31,7 +34,7 @@ final class EventLogReader implements LineParser.Sink {
     void read(Path file, Codec codec) {
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
              InputStream in = codec.open(raw)) {
-            readLines(file, codec, new LineReader(in));
+            readLines(file, codec, new LineReader(in, maxLineBytes));
         } catch (IOException | RuntimeException e) {
             if (e instanceof SourceException se) {
                 throw se;
@@ -78,6 +81,11 @@ final class EventLogReader implements LineParser.Sink {
             throw notAnEventLog(file, reader.peek(60));
         }
         lines++;
+        if (reader.lineOversized()) {
+            oversized.add(buf, off, len, reader.oversizedTail(), reader.oversizedLength())
+                    .ifPresent(tree -> event(tree.path("Event").asText(), tree));
+            return;
+        }
         try {
             lineParser.parse(buf, off, len, this);
         } catch (IOException | RuntimeException e) {

@@ -92,7 +92,13 @@ public final class EventLogSource implements SnapshotSource {
             notes.add(String.format(Locale.ROOT, "%,d unreadable line(s) skipped%s", reader.skippedLines,
                     reader.lastLineCut ? " (the last line is cut off)" : ""));
         }
-        boolean complete = ended && !files.inProgress() && !streamBroken[0];
+        if (folders.repeatedTaskEvents > 0) {
+            notes.add(String.format(Locale.ROOT, "%,d repeated or late task event(s) ignored (a task already started"
+                    + " or ended): each task is counted once", folders.repeatedTaskEvents));
+        }
+        notes.addAll(reader.oversized.notes(reader.maxLineBytes));
+        boolean complete = ended && !files.inProgress() && !streamBroken[0] && !reader.oversized.anySkipped()
+                && !files.partsMissing();
         SourceInfo source = new SourceInfo(SourceKind.EVENTLOG, displayTarget, complete, reader.skippedLines,
                 folders.unknownEvents, notes);
         return new SnapshotAssembler(folders).snapshot(source, appIdFromName(path));

@@ -30,7 +30,10 @@ final class JobStageFolder {
             case "SparkListenerStageSubmitted" -> {
                 StageState stage = stage(e.path("Stage Info"));
                 stage.applyInfo(e.path("Stage Info"));
-                stage.status = StageStatus.ACTIVE;
+                // a StageCompleted read first (events out of order) is not undone by a late submit
+                if (stage.status == StageStatus.PENDING || stage.status == StageStatus.SKIPPED) {
+                    stage.status = StageStatus.ACTIVE;
+                }
                 String description = AppFolder.text(e.path("Properties"), "spark.job.description");
                 if (description != null) {
                     stage.description = description;
@@ -80,6 +83,10 @@ final class JobStageFolder {
             }
             stage.jobIds.add(job.jobId);
         }
+        if (job.status != JobStatus.RUNNING) {
+            // the JobEnd came first (events out of order): its stages never run were skipped
+            skipPending(job);
+        }
     }
 
     private void jobEnd(JsonNode e) {
@@ -92,6 +99,10 @@ final class JobStageFolder {
             job.status = JobStatus.FAILED;
             job.failureReason = AppFolder.text(result.path("Exception"), "Message");
         }
+        skipPending(job);
+    }
+
+    private void skipPending(JobState job) {
         for (int stageId : job.stageIds) {
             for (StageState stage : attemptsById.getOrDefault(stageId, List.of())) {
                 if (stage.status == StageStatus.PENDING) {

@@ -18,6 +18,8 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
+import okio.Buffer;
+import okio.BufferedSource;
 
 /**
  * GETs with sparkdoc's rules: the configured headers on every request, one retry after a
@@ -27,6 +29,12 @@ import okhttp3.ResponseBody;
 final class RestClient {
 
     private static final long RETRY_PAUSE_MS = 200;
+    /**
+     * The largest answer read. Real ones stay far below: {@code /environment} with a big class
+     * path is a few MB, {@code /sql} is paged and asked without plan text.
+     */
+    static final long DEFAULT_MAX_BODY_BYTES = 64L << 20;
+    static final String MAX_BODY_PROPERTY = "sparkdoc.rest.maxResponseBytes";
 
     private final OkHttpClient http;
     private final Headers headers;
@@ -34,11 +42,17 @@ final class RestClient {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
     private final DriverClock driverClock = new DriverClock();
+    private final long maxBodyBytes;
 
     RestClient(OkHttpClient http, Headers headers, Duration timeout) {
+        this(http, headers, timeout, Long.getLong(MAX_BODY_PROPERTY, DEFAULT_MAX_BODY_BYTES));
+    }
+
+    RestClient(OkHttpClient http, Headers headers, Duration timeout, long maxBodyBytes) {
         this.http = http;
         this.headers = headers;
         this.timeout = timeout;
+        this.maxBodyBytes = Math.max(1, maxBodyBytes);
     }
 
     /** @throws RestFault when no HTTP answer arrived (refused, unknown host, timeout, TLS) */
@@ -82,13 +96,35 @@ final class RestClient {
             driverClock.observe(Optional.ofNullable(response.headers().getDate("Date")).map(java.util.Date::toInstant),
                     response.receivedResponseAtMillis());
             ResponseBody body = response.body();
-            byte[] raw = body.bytes();
-            bytes.addAndGet(raw.length);
+            byte[] raw = boundedBytes(url, body);
             MediaType type = body.contentType();
             String text = new String(raw, type == null ? StandardCharsets.UTF_8 : type.charset(StandardCharsets.UTF_8));
             String contentType = response.header("Content-Type", "");
             return new HttpResult(url, response.request().url(), response.code(), contentType, text);
         }
+    }
+
+    /**
+     * The body, refused unread when its Content-Length is over the bound, and abandoned as soon
+     * as a chunked one passes it: at most the bound plus one read is ever held.
+     */
+    private byte[] boundedBytes(HttpUrl url, ResponseBody body) throws IOException {
+        long declared = body.contentLength();
+        if (declared > maxBodyBytes) {
+            throw new ResponseTooLargeException(url, maxBodyBytes, declared);
+        }
+        BufferedSource source = body.source();
+        Buffer read = new Buffer();
+        try {
+            while (source.read(read, 1 << 16) != -1) {
+                if (read.size() > maxBodyBytes) {
+                    throw new ResponseTooLargeException(url, maxBodyBytes, -1);
+                }
+            }
+        } finally {
+            bytes.addAndGet(read.size());
+        }
+        return read.readByteArray();
     }
 
     /** A connection that failed or broke; not a timeout, a DNS failure or a TLS refusal. */

@@ -74,7 +74,8 @@ public final class SnapshotFile {
         } catch (IOException e) {
             throw new SourceException("cannot read snapshot " + path + ": " + e.getMessage());
         }
-        if (envelope.snapshot() == null || envelope.sparkdocSnapshot() < 1) {
+        // a file holding only JSON 'null' reads as no envelope at all (found by SnapshotFileFuzzTest)
+        if (envelope == null || envelope.snapshot() == null || envelope.sparkdocSnapshot() < 1) {
             throw new SourceException("not a sparkdoc snapshot: " + path + " (no 'snapshot' object)");
         }
         if (envelope.sparkdocSnapshot() > FORMAT_VERSION) {

@@ -55,11 +55,12 @@ class CompressedEventLogTest {
         Path folder = Files.createDirectory(dir.resolve("eventlog_v2_" + APP));
         List<String> lines = lines();
         int third = lines.size() / 3;
-        // written out of order on purpose, and events_10 must sort after events_2
+        // written out of order on purpose, and events_10 must sort after events_9 (names sort it first);
+        // the indexes follow each other, as a gap is noted as missing events
         writeLines(folder.resolve("events_10_" + APP), lines.subList(2 * third, lines.size()), out -> out);
-        writeLines(folder.resolve("events_1_" + APP + ".zstd"), lines.subList(0, third),
+        writeLines(folder.resolve("events_8_" + APP + ".zstd"), lines.subList(0, third),
                 out -> new ZstdOutputStream(out).setCloseFrameOnFlush(true));
-        writeLines(folder.resolve("events_2_" + APP), lines.subList(third, 2 * third), out -> out);
+        writeLines(folder.resolve("events_9_" + APP), lines.subList(third, 2 * third), out -> out);
         Files.createFile(folder.resolve("appstatus_" + APP));
 
         AppSnapshot rolled = new EventLogSource(folder).read();
