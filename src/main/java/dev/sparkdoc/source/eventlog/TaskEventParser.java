@@ -27,6 +27,11 @@ final class TaskEventParser {
         this.wantedAccumulator = wantedAccumulator;
     }
 
+    /** Whether an accumulable's updates are kept. */
+    boolean wants(long id) {
+        return wantedAccumulator.test(id);
+    }
+
     /** Reads the remaining fields of the event object (an "Event" field is skipped). */
     void parse(JsonParser p, TaskEvent e) throws IOException {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
