@@ -2,9 +2,11 @@ package dev.sparkdoc.cli;
 
 import dev.sparkdoc.rules.Rule;
 import dev.sparkdoc.rules.RuleCatalog;
+import dev.sparkdoc.rules.RulesLoading;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
 /** Which rules are in force: the built-in catalog, user folders, disabled ids. */
@@ -16,9 +18,20 @@ final class RuleOptions {
     @Option(names = "--disable", paramLabel = "ID", description = "turn a rule off (repeatable)")
     List<String> disabled = new ArrayList<>();
 
+    /** The rules, loaded beside the reading when only the built-in catalog is in force ({@link RulesLoading}). */
+    Supplier<List<Rule>> rulesWhileReading() {
+        Supplier<List<Rule>> loading = asUsage(() -> RulesLoading.start(ruleDirs, disabled));
+        return () -> asUsage(loading);
+    }
+
     List<Rule> rules() {
+        return asUsage(() -> RuleCatalog.effective(ruleDirs, disabled));
+    }
+
+    /** A mistake in a rule folder or a --disable id is the user's: a usage error (exit 2). */
+    private static <T> T asUsage(Supplier<T> loading) {
         try {
-            return RuleCatalog.effective(ruleDirs, disabled);
+            return loading.get();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -58,17 +58,17 @@ final class TriageCommand implements Callable<Integer> {
     @Override
     public Integer call() throws java.io.IOException {
         Severity threshold = parseLevel(failOn);
-        var ruleList = rules.rules();
+        var ruleList = rules.rulesWhileReading();
         Severity minimum = all ? Severity.INFO : Severity.WARNING;
         if (fleet.allApps) {
-            return fleet(threshold, ruleList, minimum);
+            return fleet(threshold, ruleList.get(), minimum);
         }
         fleet.checkUnused();
         AppSnapshot snapshot;
         try (SnapshotSource source = Sources.open(target.parsedTarget(), target.selector(), target.httpOptions())) {
             snapshot = dev.sparkdoc.source.rest.LoadingRetry.read(source, line -> System.err.println("sparkdoc: " + line));
         }
-        Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList,
+        Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList.get(),
                 LocalProcesses.sample(target.parsedTarget(), snapshot.application().id()));
         TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), minimum, Math.max(1, top));
         if (json) {
