@@ -139,7 +139,8 @@ public final class RestSource implements SnapshotSource {
         CompletableFuture<Environment> env = async(() -> environment(api, app));
 
         List<String> notes = new ArrayList<>(choice.notes());
-        List<ExecutionDataDto> sqlExecutions = Futures.join(sql).orElse(List.of());
+        List<ExecutionDataDto> sqlExecutions = Futures.joinOrNote(sql, Optional.<List<ExecutionDataDto>>empty(), notes, "SQL queries")
+                .orElse(List.of());
         List<JobDataDto> jobList = Futures.join(lists).jobs();
         List<StageDataDto> stageList = Futures.join(lists).stages();
         List<ExecutorSummaryDto> executorList = Futures.join(executors);
@@ -158,9 +159,10 @@ public final class RestSource implements SnapshotSource {
         List<Executor> executorModels = executorList.stream().map(ExecutorMapper::map).toList();
         List<SqlExecution> sqlModels = sqlExecutions.stream().map(SqlMapper::map).toList();
 
+        Environment environmentModel = Futures.joinOrNote(env, Environment.EMPTY, notes, "Spark properties");
         SourceInfo source = new SourceInfo(choice.kind(), target.display(), application.completed(), 0, 0, notes);
         return new AppSnapshot(source, application, jobModels, stageModels, executorModels, sqlModels,
-                Futures.join(env), now);
+                environmentModel, now);
     }
 
     /**
