@@ -184,15 +184,17 @@ final class AccumulablesScan {
 
     /** Past the closing quote of the string whose opening quote is at {@code i}, or -1. */
     private static int skipString(byte[] b, int i, int end) {
-        i++;
-        while (i < end) {
-            byte c = b[i];
-            if (c == '"') {
-                return i + 1;
+        int at = i + 1;
+        while (true) {
+            int q = ByteScan.quoteOrBackslash(b, at, end);
+            if (q < 0) {
+                return -1;
             }
-            i += c == '\\' ? 2 : 1;
+            if (b[q] == '"') {
+                return q + 1;
+            }
+            at = q + 2;
         }
-        return -1;
     }
 
     private static int skipBlanks(byte[] b, int i, int end) {

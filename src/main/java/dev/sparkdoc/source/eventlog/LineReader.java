@@ -57,16 +57,15 @@ final class LineReader {
         oversizedLength = -1;
         int scanFrom = start;
         while (true) {
-            for (int i = scanFrom; i < end; i++) {
-                if (buf[i] == '\n') {
-                    if (i - start > maxLine) {
-                        skipOversized();
-                        return true;
-                    }
-                    setLine(start, i, false);
-                    start = i + 1;
+            int i = ByteScan.newline(buf, scanFrom, end);
+            if (i >= 0) {
+                if (i - start > maxLine) {
+                    skipOversized();
                     return true;
                 }
+                setLine(start, i, false);
+                start = i + 1;
+                return true;
             }
             if (end - start > maxLine) {
                 skipOversized();
