@@ -62,12 +62,6 @@ class AttachFaultsTest {
         }
     }
 
-    private static final String ID = "app-20261129132900-0001";
-    private static final String APP = """
-            {"id": "%s", "name": "nightly-etl", "attempts": [{"startTime": "2026-11-29T13:29:00.000GMT",
-             "endTime": "1969-12-31T23:59:59.999GMT", "lastUpdated": "2026-11-29T13:29:00.000GMT", "duration": 1000,
-             "sparkUser": "alice", "completed": false, "appSparkVersion": "4.0.1"}]}""".formatted(ID);
-
     private final MockWebServer server = new MockWebServer();
     private final AtomicReference<Optional<Fault>> fault = new AtomicReference<>(Optional.empty());
     private final List<UiEvent> events = new CopyOnWriteArrayList<>();
@@ -80,7 +74,7 @@ class AttachFaultsTest {
         server.setDispatcher(new Dispatcher() {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
-                MockResponse ok = answer(request.getUrl().encodedPath());
+                MockResponse ok = IdleDriver.answer(request.getUrl().encodedPath());
                 boolean appScoped = request.getUrl().encodedPath().startsWith("/api/v1/applications/");
                 return appScoped ? fault.get().map(f -> f.answer.apply(ok)).orElse(ok) : ok;
             }
@@ -150,28 +144,6 @@ class AttachFaultsTest {
             s = Update.apply(s, e).state();
         }
         return s.withNow(Instant.now());
-    }
-
-    private static MockResponse answer(String path) {
-        String app = "/api/v1/applications/" + ID;
-        if (path.equals("/api/v1/applications")) {
-            return json("[" + APP + "]");
-        }
-        if (path.equals(app)) {
-            return json(APP);
-        }
-        if (path.equals(app + "/environment")) {
-            return json("{\"sparkProperties\": []}");
-        }
-        if (path.matches(".*/(jobs|stages)/\\d+(/\\d+)?")) {
-            // as Spark answers for a job or stage it does not know
-            return new MockResponse.Builder().code(404).body("unknown id").build();
-        }
-        return json("[]");
-    }
-
-    private static MockResponse json(String body) {
-        return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json").body(body).build();
     }
 
     private static MockResponse text(int code, String body) {

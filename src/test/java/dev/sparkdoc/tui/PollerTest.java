@@ -37,12 +37,6 @@ class PollerTest {
 
     enum Mode { FAST, SLOW, DOWN }
 
-    private static final String ID = "app-20261129132900-0001";
-    private static final String APP = """
-            {"id": "%s", "name": "nightly-etl", "attempts": [{"startTime": "2026-11-29T13:29:00.000GMT",
-             "endTime": "1969-12-31T23:59:59.999GMT", "lastUpdated": "2026-11-29T13:29:00.000GMT", "duration": 1000,
-             "sparkUser": "alice", "completed": false, "appSparkVersion": "4.0.1"}]}""".formatted(ID);
-
     private final MockWebServer server = new MockWebServer();
     private final AtomicReference<Mode> mode = new AtomicReference<>(Mode.SLOW);
     private final Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
@@ -138,32 +132,10 @@ class PollerTest {
             if (m == Mode.SLOW) {
                 sleep(60);   // the dispatcher thread is the slow driver
             }
-            if (path.matches(".*/(jobs|stages)/\\d+(/\\d+)?")) {
-                // as Spark answers for a job or stage it does not know ("unknown job: 3")
-                return new MockResponse.Builder().code(404).body("unknown id").build();
-            }
-            return json(body(path));
+            return IdleDriver.answer(path);
         } finally {
             n.decrementAndGet();
         }
-    }
-
-    private static String body(String path) {
-        String app = "/api/v1/applications/" + ID;
-        if (path.equals("/api/v1/applications")) {
-            return "[" + APP + "]";
-        }
-        if (path.equals(app)) {
-            return APP;
-        }
-        if (path.equals(app + "/environment")) {
-            return "{\"sparkProperties\": []}";
-        }
-        return "[]";
-    }
-
-    private static MockResponse json(String body) {
-        return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json").body(body).build();
     }
 
     private static void sleep(long ms) {
