@@ -10,28 +10,17 @@ import java.util.function.LongPredicate;
  * Accumulables}, 30-odd entries of which most are {@code internal.metrics.*} copies of "Task
  * Metrics"; only the few SQL plan metrics are wanted. Tokenizing them (hashing every field name)
  * was the largest cost of reading a log. Here the wanted entries are found by walking the bytes
- * (strings and nesting respected), and {@link LineParser} hands Jackson the line with the array
- * emptied. Whatever is not in the shape JsonProtocol writes ({@code {"ID":n,…,"Update":n|"n",…}})
- * makes {@link #read} answer false, and the line is parsed the ordinary way.
+ * (strings and nesting respected: a quote inside a JSON string is always escaped, so no pattern
+ * can match inside one), for {@link TaskLineScan}. Whatever is not in the shape JsonProtocol
+ * writes ({@code {"ID":n,…,"Update":n|"n",…}}) makes {@link #read} answer -1, and the line is
+ * parsed the ordinary way.
  */
 final class AccumulablesScan {
 
-    private static final byte[] TASK_INFO = "Task Info".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] ACCUMULABLES = "Accumulables".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] ID = "{\"ID\":".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] UPDATE = "\"Update\":".getBytes(StandardCharsets.US_ASCII);
 
     private AccumulablesScan() {}
-
-    /** The '[' of the Accumulables array of the line's top-level "Task Info" object, or -1. */
-    static int find(byte[] b, int start, int end) {
-        int info = fieldValue(b, start, end, TASK_INFO);
-        if (info < 0 || b[info] != '{') {
-            return -1;
-        }
-        int open = fieldValue(b, info, end, ACCUMULABLES);
-        return open >= 0 && b[open] == '[' ? open : -1;
-    }
 
     /**
      * Adds the wanted entries' updates of the array whose '[' is at {@code open} to {@code e}, in
@@ -106,43 +95,6 @@ final class AccumulablesScan {
         byte next = b[d];
         boolean ended = quoted ? next == '"' : next == ',' || next == '}' || next == ' ';
         return ended ? (negative ? -value : value) : Long.MIN_VALUE;
-    }
-
-    /**
-     * The start of the value of field {@code name} among the direct fields of the object whose '{'
-     * is at or after {@code start}, or -1.
-     */
-    static int fieldValue(byte[] b, int start, int end, byte[] name) {
-        int i = skipBlanks(b, start, end);
-        if (i >= end || b[i] != '{') {
-            return -1;
-        }
-        i = skipBlanks(b, i + 1, end);
-        while (i < end && b[i] == '"') {
-            int keyEnd = skipString(b, i, end);
-            if (keyEnd < 0) {
-                return -1;
-            }
-            boolean match = keyEnd - i - 2 == name.length && startsWith(b, i + 1, keyEnd, name);
-            i = skipBlanks(b, keyEnd, end);
-            if (i >= end || b[i] != ':') {
-                return -1;
-            }
-            i = skipBlanks(b, i + 1, end);
-            if (match) {
-                return i < end ? i : -1;
-            }
-            i = skipValue(b, i, end);
-            if (i < 0) {
-                return -1;
-            }
-            i = skipBlanks(b, i, end);
-            if (i >= end || b[i] != ',') {
-                return -1;
-            }
-            i = skipBlanks(b, i + 1, end);
-        }
-        return -1;
     }
 
     /** The index just past the value starting at {@code i} (object, array, string or scalar), or -1. */

@@ -32,24 +32,27 @@ final class LineParser {
     }
 
     private final TaskEventParser taskParser;
-    /** How JsonProtocol starts a task end: the common case is recognised without a parser. */
+    /** Plain task lines, read from their bytes; the others go through {@link #taskParser}. */
+    private final TaskLineScan lineScan;
+    /** How JsonProtocol starts task lines: the common case is recognised without a parser. */
     private static final byte[] TASK_END = "{\"Event\":\"SparkListenerTaskEnd\",".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] TASK_START = "{\"Event\":\"SparkListenerTaskStart\",".getBytes(StandardCharsets.US_ASCII);
     /** A task object taken from the sink for the fast path that did not apply, used next. */
     private TaskEvent unused;
-    /** The current line without its accumulables, reused: one parser per thread. */
-    private byte[] rest = new byte[16 << 10];
     private final EventSkimmer skimmer = new EventSkimmer(TREES);
 
     LineParser(TaskEventParser taskParser) {
         this.taskParser = taskParser;
+        this.lineScan = taskParser.lineScan();
     }
 
     /** Parses the whole line before handing it on, so a cut line changes nothing. */
     void parse(byte[] buf, int off, int len, Sink sink) throws IOException {
-        if (startsWith(buf, off, len, TASK_END)) {
+        boolean taskEnd = startsWith(buf, off, len, TASK_END);
+        if (taskEnd || startsWith(buf, off, len, TASK_START)) {
             TaskEvent task = sink.taskEvent();
-            task.reset(true);
-            if (withoutAccumulables(buf, off, len, task)) {
+            task.reset(taskEnd);
+            if (lineScan.read(buf, off, len, task)) {
                 sink.task(task);
                 return;
             }
@@ -101,32 +104,6 @@ final class LineParser {
         task.reset("SparkListenerTaskEnd".equals(type));
         taskParser.parse(p, task);
         sink.task(task);
-    }
-
-    /**
-     * Reads a task end's accumulables from the bytes ({@link AccumulablesScan}) and the rest of the
-     * line with Jackson, the array emptied; false when the line is not in the shape for that.
-     */
-    private boolean withoutAccumulables(byte[] buf, int off, int len, TaskEvent task) throws IOException {
-        int open = AccumulablesScan.find(buf, off, off + len);
-        int close = open < 0 ? -1 : AccumulablesScan.read(buf, open, off + len, taskParser::wants, task);
-        if (close < 0) {
-            return false;
-        }
-        int head = open + 1 - off;
-        int tail = off + len - close;
-        if (rest.length < head + tail) {
-            rest = new byte[Math.max(head + tail, rest.length * 2)];
-        }
-        System.arraycopy(buf, off, rest, 0, head);
-        System.arraycopy(buf, close, rest, head, tail);
-        try (JsonParser q = JSON.createParser(rest, 0, head + tail)) {
-            q.nextToken();
-            q.nextToken();
-            q.nextToken();
-            taskParser.parse(q, task);
-        }
-        return true;
     }
 
     static int firstNonBlank(byte[] buf, int off, int len) {

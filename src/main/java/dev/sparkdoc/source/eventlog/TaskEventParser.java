@@ -27,9 +27,9 @@ final class TaskEventParser {
         this.wantedAccumulator = wantedAccumulator;
     }
 
-    /** Whether an accumulable's updates are kept. */
-    boolean wants(long id) {
-        return wantedAccumulator.test(id);
+    /** The byte-level reader of plain task lines that must read what this parser reads. */
+    TaskLineScan lineScan() {
+        return new TaskLineScan(metricNames, wantedAccumulator);
     }
 
     /** Reads the remaining fields of the event object (an "Event" field is skipped). */

@@ -22,30 +22,33 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The byte-level read of a task end's accumulables gives exactly what Jackson's full parse gives,
- * on every task end of the real Spark logs in the test resources, and refuses shapes it does not
- * know (the line is then parsed the ordinary way).
+ * The byte-level read of task lines ({@link TaskLineScan}, {@link AccumulablesScan}) gives exactly
+ * what Jackson's full parse gives, on every task line of the real Spark logs in the test
+ * resources, and leaves every shape it does not know to the full parse.
  */
-class AccumulablesScanTest {
+class TaskLineScanTest {
 
     private static final JsonFactory JSON = new JsonFactory();
 
     @Test
-    void everyRealTaskEndReadsTheSameAsAFullParse() throws Exception {
-        List<String> ends = realTaskEnds();
-        assertThat(ends.size()).isGreaterThan(200);
-        int scanned = 0;
+    void everyRealTaskLineReadsTheSameAsAFullParse() throws Exception {
+        List<String> lines = realTaskLines();
+        assertThat(lines.size()).isGreaterThan(400);
         for (LongPredicate wanted : List.<LongPredicate>of(id -> true, id -> id % 3 == 0, id -> false)) {
-            for (String line : ends) {
+            TaskLineScan scan = new TaskEventParser(new ExecutorMetricNames(), wanted).lineScan();
+            int plain = 0;
+            for (String line : lines) {
                 assertThat(fields(viaLineParser(line, wanted))).as(line).isEqualTo(fields(viaJackson(line, wanted)));
                 byte[] b = line.getBytes(StandardCharsets.UTF_8);
-                if (AccumulablesScan.find(b, 0, b.length) >= 0) {
-                    scanned++;
+                TaskEvent e = new TaskEvent();
+                e.reset(line.startsWith("{\"Event\":\"SparkListenerTaskEnd\""));
+                if (scan.read(b, 0, b.length, e)) {
+                    plain++;
                 }
             }
+            // the byte-level path is the one taken: only failed tasks (stack traces) and odd lines fall back
+            assertThat(plain).isGreaterThan(lines.size() * 9 / 10);
         }
-        // the fast path is the one taken, not the fallback: Spark 1.x logs have task ends without accumulables
-        assertThat(scanned).isGreaterThan(ends.size());
     }
 
     @Test
@@ -69,22 +72,55 @@ class AccumulablesScanTest {
                 "{\"ID\":7,\"Update\":5},]")) {
             String line = taskEnd(entries);
             byte[] b = line.getBytes(StandardCharsets.UTF_8);
-            int open = AccumulablesScan.find(b, 0, b.length);
+            int open = open(b);
             assertThat(open).as(entries).isPositive();
             assertThat(AccumulablesScan.read(b, open, b.length, id -> true, new TaskEvent())).as(entries).isEqualTo(-1);
         }
     }
 
     @Test
-    void anAccumulablesFieldOutsideTaskInfoOrACutArrayIsNotTaken() {
-        String elsewhere = "{\"Event\":\"SparkListenerTaskEnd\",\"Task End Reason\":{\"Accumulables\":[{\"ID\":1,\"Update\":2}]},"
-                + "\"Task Info\":{\"Task ID\":3}}";
-        String cut = "{\"Event\":\"SparkListenerTaskEnd\",\"Task Info\":{\"Task ID\":3,\"Accumulables\":[{\"ID\":1,\"Upda";
-        for (String line : List.of(elsewhere, cut)) {
-            byte[] b = line.getBytes(StandardCharsets.UTF_8);
-            int open = AccumulablesScan.find(b, 0, b.length);
-            assertThat(open < 0 || AccumulablesScan.read(b, open, b.length, id -> true, new TaskEvent()) < 0).as(line).isTrue();
+    void linesOutsideThePlainShapeReadAsTheFullParseReadsThem() throws Exception {
+        String base = "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":1,\"Task End Reason\":%s,"
+                + "\"Task Info\":{\"Task ID\":42,\"Executor ID\":%s,\"Host\":\"h\",\"Speculative\":%s,\"Accumulables\":[]},"
+                + "\"Task Metrics\":{\"Executor Run Time\":%s,\"Shuffle Read Metrics\":{\"Remote Bytes Read\":5}}}";
+        List<String> lines = List.of(
+                base.formatted("{\"Reason\":\"Success\"}", "\"1\"", "false", "100"),
+                base.formatted("{\"Reason\":\"ExceptionFailure\",\"Class Name\":\"java.lang.RuntimeException\","
+                        + "\"Description\":\"bad \\\"record\\\"\",\"Full Stack Trace\":\"a\\n\\tat b\"}", "\"1\"", "false", "100"),
+                base.formatted("{\"Reason\":\"Success\",\"Accumulables\":[{\"ID\":1,\"Update\":2}]}", "\"1\"", "false", "100"),
+                base.formatted("{\"Reason\":\"Success\"}", "\"exec\\u00e9\"", "false", "100"),
+                base.formatted("{\"Reason\":\"Success\"}", "\"1\"", "\"true\"", "100"),
+                base.formatted("{\"Reason\":\"Success\"}", "\"1\"", "false", "1.5e2"),
+                base.formatted("{\"Reason\":\"Success\"}", "\"1\"", "false", "0100"),
+                base.formatted("{\"Reason\":\"Success\"}", "\"1\"", "false", "12345678901234567890"),
+                base.formatted("{\"Reason\":\"Success\"}", "null", "false", "100"),
+                base.formatted("{ \"Reason\" : \"Success\" }", "\"1\"", "false", " 100 "),
+                base.formatted("{\"Reason\":\"Success\"}", "\"1\"", "false", "100") + " trailing",
+                base.formatted("{\"Reason\":\"Success\"}", "\"1\"", "false", "100 \"x\":1"),
+                base.formatted("{\"Reason\":\"Success\"}", "\"1\"", "false", "100").replace("\"Stage ID\":1,", "\"Stage ID\":1,,"),
+                "{\"Event\":\"SparkListenerTaskEnd\",\"Task Info\":{\"Task ID\":3,\"Accumulables\":[{\"ID\":1,\"Upda",
+                "{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":4,\"Task Info\":{\"Task ID\":3,\"Launch Time\":-5}}");
+        for (String line : lines) {
+            Object full;
+            try {
+                full = fields(viaJackson(line, id -> true));
+            } catch (IOException | RuntimeException e) {
+                full = e.getClass();
+            }
+            Object scanned;
+            try {
+                scanned = fields(viaLineParser(line, id -> true));
+            } catch (IOException | RuntimeException e) {
+                scanned = full instanceof Class<?> c && c.isInstance(e) ? full : e.getClass();
+            }
+            assertThat(scanned).as(line).isEqualTo(full);
         }
+    }
+
+    /** The '[' of the line's Accumulables array, as TaskLineScan reaches it. */
+    private static int open(byte[] b) {
+        int at = new String(b, StandardCharsets.ISO_8859_1).indexOf("\"Accumulables\":[");
+        return at < 0 ? -1 : at + "\"Accumulables\":".length();
     }
 
     private static String taskEnd(String entries) {
@@ -116,7 +152,7 @@ class AccumulablesScanTest {
 
     private static TaskEvent viaJackson(String line, LongPredicate wanted) throws IOException {
         TaskEvent e = new TaskEvent();
-        e.reset(true);
+        e.reset(line.startsWith("{\"Event\":\"SparkListenerTaskEnd\""));
         try (JsonParser p = JSON.createParser(line)) {
             p.nextToken();
             p.nextToken();
@@ -150,21 +186,22 @@ class AccumulablesScanTest {
         return m;
     }
 
-    private static List<String> realTaskEnds() throws IOException, URISyntaxException {
-        List<String> ends = new ArrayList<>();
+    private static List<String> realTaskLines() throws IOException, URISyntaxException {
+        List<String> found = new ArrayList<>();
         for (String dir : List.of("/spark-upstream/spark-events", "/spark-upstream/sql-spark-events", "/spark/eventlogs/join-plain")) {
-            try (Stream<Path> files = Files.list(Path.of(AccumulablesScanTest.class.getResource(dir).toURI()))) {
+            try (Stream<Path> files = Files.list(Path.of(TaskLineScanTest.class.getResource(dir).toURI()))) {
                 for (Path f : files.filter(Files::isRegularFile).toList()) {
                     byte[] head = Files.readAllBytes(f);
                     if (head.length == 0 || head[0] != '{') {
                         continue;
                     }
                     new String(head, StandardCharsets.UTF_8).lines()
-                            .filter(l -> l.startsWith("{\"Event\":\"SparkListenerTaskEnd\""))
-                            .forEach(ends::add);
+                            .filter(l -> l.startsWith("{\"Event\":\"SparkListenerTaskEnd\"")
+                                    || l.startsWith("{\"Event\":\"SparkListenerTaskStart\""))
+                            .forEach(found::add);
                 }
             }
         }
-        return ends;
+        return found;
     }
 }
