@@ -101,19 +101,7 @@ class TaskLineScanTest {
                 "{\"Event\":\"SparkListenerTaskEnd\",\"Task Info\":{\"Task ID\":3,\"Accumulables\":[{\"ID\":1,\"Upda",
                 "{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":4,\"Task Info\":{\"Task ID\":3,\"Launch Time\":-5}}");
         for (String line : lines) {
-            Object full;
-            try {
-                full = fields(viaJackson(line, id -> true));
-            } catch (IOException | RuntimeException e) {
-                full = e.getClass();
-            }
-            Object scanned;
-            try {
-                scanned = fields(viaLineParser(line, id -> true));
-            } catch (IOException | RuntimeException e) {
-                scanned = full instanceof Class<?> c && c.isInstance(e) ? full : e.getClass();
-            }
-            assertThat(scanned).as(line).isEqualTo(full);
+            TaskLineDifferential.assertAgree(line.getBytes(StandardCharsets.UTF_8), id -> true);
         }
     }
 
@@ -130,60 +118,19 @@ class TaskLineScanTest {
     }
 
     private static TaskEvent viaLineParser(String line, LongPredicate wanted) throws IOException {
-        byte[] b = line.getBytes(StandardCharsets.UTF_8);
-        TaskEvent[] out = new TaskEvent[1];
-        new LineParser(new TaskEventParser(new ExecutorMetricNames(), wanted)).parse(b, 0, b.length, new LineParser.Sink() {
-            @Override
-            public TaskEvent taskEvent() {
-                return new TaskEvent();
-            }
-
-            @Override
-            public void task(TaskEvent e) {
-                out[0] = e;
-            }
-
-            @Override
-            public void event(String type, JsonNode tree) {
-            }
-        });
-        return out[0];
+        return TaskLineDifferential.viaLineParser(line.getBytes(StandardCharsets.UTF_8), wanted);
     }
 
     private static TaskEvent viaJackson(String line, LongPredicate wanted) throws IOException {
-        TaskEvent e = new TaskEvent();
-        e.reset(line.startsWith("{\"Event\":\"SparkListenerTaskEnd\""));
-        try (JsonParser p = JSON.createParser(line)) {
-            p.nextToken();
-            p.nextToken();
-            p.nextToken();
-            new TaskEventParser(new ExecutorMetricNames(), wanted).parse(p, e);
-        }
-        return e;
+        return TaskLineDifferential.viaJackson(line.getBytes(StandardCharsets.UTF_8), wanted);
     }
 
     private static Map<Long, Long> accumulables(TaskEvent e) {
-        Map<Long, Long> m = new LinkedHashMap<>();
-        for (int i = 0; i < e.accumCount; i++) {
-            m.put(e.accumIds[i], e.accumUpdates[i]);
-        }
-        return m;
+        return TaskLineDifferential.accumulables(e);
     }
 
-    /** Every field of the event, arrays as lists, accumulables in order. */
-    private static Map<String, Object> fields(TaskEvent e) throws IllegalAccessException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (Field f : TaskEvent.class.getDeclaredFields()) {
-            if (Modifier.isStatic(f.getModifiers()) || f.getName().startsWith("accum")) {
-                continue;
-            }
-            f.setAccessible(true);
-            Object v = f.get(e);
-            m.put(f.getName(), v instanceof long[] a ? Stream.of(a).map(java.util.Arrays::toString).toList() : v);
-        }
-        m.put("accumulables", accumulables(e));
-        m.values().removeIf(Objects::isNull);
-        return m;
+    private static Map<String, Object> fields(TaskEvent e) {
+        return TaskLineDifferential.fields(e);
     }
 
     private static List<String> realTaskLines() throws IOException, URISyntaxException {
