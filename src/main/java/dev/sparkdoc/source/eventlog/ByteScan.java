@@ -7,8 +7,7 @@ import java.nio.ByteOrder;
 /**
  * Finds bytes eight at a time (a long read from the array, and the "has a zero byte" bit trick on
  * it XOR the wanted byte), for the two searches that touch every byte of a log before any JSON
- * parsing: the newline at the end of each line, and the end of each string in a task end's
- * accumulables. The lowest flagged byte of a word is always a true match (a borrow only flags
+ * parsing: the newline at the end of each line, and the end of each string of a task line. The lowest flagged byte of a word is always a true match (a borrow only flags
  * bytes above one), so the first index found is exact.
  */
 final class ByteScan {
@@ -19,6 +18,7 @@ final class ByteScan {
     private static final long NEWLINES = '\n' * ONES;
     private static final long QUOTES = '"' * ONES;
     private static final long BACKSLASHES = '\\' * ONES;
+    private static final long CONTROLS = 0x20 * ONES;
 
     private ByteScan() {
     }
@@ -40,18 +40,22 @@ final class ByteScan {
         return -1;
     }
 
-    /** The first '"' or '\\' in {@code b[from, to)}, or -1. */
-    static int quoteOrBackslash(byte[] b, int from, int to) {
+    /**
+     * The first byte in {@code b[from, to)} that ends a plain string or leaves it: '"', '\\', a
+     * control character (below 0x20, which JSON forbids unescaped) or a non-ASCII byte; -1 if none.
+     */
+    static int plainStringEnd(byte[] b, int from, int to) {
         int i = from;
         for (; i + 8 <= to; i += 8) {
             long w = (long) LONGS.get(b, i);
-            long m = matches(w, QUOTES) | matches(w, BACKSLASHES);
+            long m = matches(w, QUOTES) | matches(w, BACKSLASHES) | ((w - CONTROLS) & ~w & HIGHS) | (w & HIGHS);
             if (m != 0) {
                 return i + (Long.numberOfTrailingZeros(m) >>> 3);
             }
         }
         for (; i < to; i++) {
-            if (b[i] == '"' || b[i] == '\\') {
+            byte c = b[i];
+            if (c == '"' || c == '\\' || c < 0x20) {
                 return i;
             }
         }

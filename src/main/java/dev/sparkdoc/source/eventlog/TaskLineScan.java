@@ -37,12 +37,19 @@ final class TaskLineScan {
     private static final byte[] HOST = ascii("Host");
     private static final byte[] SPECULATIVE = ascii("Speculative");
     private static final byte[] ACCUMULABLES = ascii("Accumulables");
+    private static final byte[] ID = ascii("ID");
+    private static final byte[] UPDATE = ascii("Update");
     private static final byte[] SHUFFLE_READ = ascii("Shuffle Read Metrics");
     private static final byte[] SHUFFLE_WRITE = ascii("Shuffle Write Metrics");
     private static final byte[] INPUT = ascii("Input Metrics");
     private static final byte[] OUTPUT = ascii("Output Metrics");
     private static final byte[] TRUE = ascii("true");
     private static final byte[] FALSE = ascii("false");
+    private static final byte[] NULL = ascii("null");
+    /** Deeper nesting, longer numbers or strings than these go to Jackson, which has its own limits. */
+    private static final int MAX_DEPTH = 64;
+    private static final int MAX_NUMBER_CHARS = 1000;
+    private static final int MAX_STRING_BYTES = 1 << 20;
 
     /** "Task Metrics" fields holding a number, and where each goes (JsonProtocol's names). */
     private static final byte[][] METRIC_KEYS = {ascii("Executor Deserialize Time"), ascii("Executor Deserialize CPU Time"),
@@ -147,18 +154,57 @@ final class TaskLineScan {
             } else if (key(SPECULATIVE)) {
                 e.speculative = bool();
             } else if (key(ACCUMULABLES)) {
-                if (at() != '[') {
-                    throw NOT_PLAIN;
-                }
-                int close = AccumulablesScan.read(b, i, end, wantedAccumulator, e);
-                if (close < 0) {
-                    throw NOT_PLAIN;
-                }
-                i = close + 1;
+                accumulables(e);
             } else {
                 skip();
             }
         }
+    }
+
+    /**
+     * The "Accumulables" of Task Info: about two thirds of a Spark 3/4 task end's bytes, mostly
+     * {@code internal.metrics.*} copies of "Task Metrics". Only the wanted (SQL plan metric) ids'
+     * "Update" is read, a number or a number in a string; JsonProtocol writes "ID" first.
+     */
+    private void accumulables(TaskEvent e) {
+        if (at() != '[') {
+            throw NOT_PLAIN;
+        }
+        i++;
+        for (boolean first = true; nextElement(first); first = false) {
+            open();
+            if (!nextKey(true) || !key(ID)) {
+                throw NOT_PLAIN;
+            }
+            long id = integer();
+            boolean wanted = id >= 0 && wantedAccumulator.test(id);
+            long update = 0;
+            boolean hasUpdate = false;
+            while (nextKey(false)) {
+                if (key(ID)) {
+                    throw NOT_PLAIN;
+                }
+                if (wanted && key(UPDATE)) {
+                    update = update();
+                    hasUpdate = true;
+                } else {
+                    skip();
+                }
+            }
+            if (hasUpdate) {
+                e.addAccumulable(id, update);
+            }
+        }
+    }
+
+    private long update() {
+        if (at() != '"') {
+            return integer();
+        }
+        i++;
+        long v = integer(true);
+        i++;
+        return v;
     }
 
     /** Only {@code {"Reason":"Success"}}-like reasons; failures carry texts worth the full parser. */
@@ -263,10 +309,7 @@ final class TaskLineScan {
         if (c != '"') {
             throw NOT_PLAIN;
         }
-        int q = ByteScan.quoteOrBackslash(b, i + 1, end);
-        if (q < 0 || b[q] != '"') {
-            throw NOT_PLAIN;
-        }
+        int q = plainStringEnd();
         keyStart = i + 1;
         keyLength = q - keyStart;
         i = q + 1;
@@ -293,6 +336,11 @@ final class TaskLineScan {
 
     /** An integer of at most 18 digits (what getValueAsLong gives for it); anything else is not plain. */
     private long integer() {
+        return integer(false);
+    }
+
+    /** @param quoted the number sits in a string (SQL metric updates): a '"' must follow it */
+    private long integer(boolean quoted) {
         boolean negative = i < end && b[i] == '-';
         int d = negative ? i + 1 : i;
         long value = 0;
@@ -305,8 +353,7 @@ final class TaskLineScan {
         if (digits == 0 || digits > 18 || (digits > 1 && b[start] == '0') || d >= end) {
             throw NOT_PLAIN;
         }
-        byte next = b[d];
-        if (next != ',' && next != '}' && next != ']' && next != ' ' && next != '\t' && next != '\r' && next != '\n') {
+        if (quoted ? b[d] != '"' : !delimiter(b[d])) {
             throw NOT_PLAIN;
         }
         i = d;
@@ -325,13 +372,20 @@ final class TaskLineScan {
         if (i >= end || b[i] != '"') {
             throw NOT_PLAIN;
         }
-        int q = ByteScan.quoteOrBackslash(b, i + 1, end);
+        int q = plainStringEnd();
+        // plain strings are ASCII: Latin-1 decoding gives the same text, without a UTF-8 decoder
+        String s = new String(b, i + 1, q - i - 1, StandardCharsets.ISO_8859_1);
+        i = q + 1;
+        return s;
+    }
+
+    /** The closing quote of the string at the cursor, if it is plain (ASCII, no escapes, no control characters). */
+    private int plainStringEnd() {
+        int q = ByteScan.plainStringEnd(b, i + 1, Math.min(end, i + 1 + MAX_STRING_BYTES));
         if (q < 0 || b[q] != '"') {
             throw NOT_PLAIN;
         }
-        String s = new String(b, i + 1, q - i - 1, StandardCharsets.UTF_8);
-        i = q + 1;
-        return s;
+        return q;
     }
 
     private boolean bool() {
@@ -345,19 +399,99 @@ final class TaskLineScan {
     }
 
     private boolean literal(byte[] word) {
-        if (end - i >= word.length && Arrays.equals(b, i, i + word.length, word, 0, word.length)) {
+        if (end - i > word.length && Arrays.equals(b, i, i + word.length, word, 0, word.length)
+                && delimiter(b[i + word.length])) {
             i += word.length;
             return true;
         }
         return false;
     }
 
+    /** Steps over a value the event does not need, checking it is well-formed JSON as Jackson would. */
     private void skip() {
-        int next = AccumulablesScan.skipValue(b, i, end);
-        if (next < 0) {
+        value(0);
+    }
+
+    private void value(int depth) {
+        byte c = at();
+        if (c == '{' || c == '[') {
+            if (depth >= MAX_DEPTH) {
+                throw NOT_PLAIN;
+            }
+            i++;
+            if (c == '{') {
+                for (boolean first = true; nextKey(first); first = false) {
+                    value(depth + 1);
+                }
+            } else {
+                for (boolean first = true; nextElement(first); first = false) {
+                    value(depth + 1);
+                }
+            }
+        } else if (c == '"') {
+            i = plainStringEnd() + 1;
+        } else if (!literal(TRUE) && !literal(FALSE) && !literal(NULL)) {
+            number();
+        }
+    }
+
+    /** Steps to the next element of the current array; false at its ']'. */
+    private boolean nextElement(boolean first) {
+        byte c = at();
+        if (c == ']') {
+            i++;
+            return false;
+        }
+        if (!first) {
+            if (c != ',') {
+                throw NOT_PLAIN;
+            }
+            i++;
+        }
+        return true;
+    }
+
+    /** A JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, followed by a delimiter. */
+    private void number() {
+        int start = i;
+        if (i < end && b[i] == '-') {
+            i++;
+        }
+        if (i < end && b[i] == '0') {
+            i++;
+        } else if (digits() == 0) {
             throw NOT_PLAIN;
         }
-        i = next;
+        if (i < end && b[i] == '.') {
+            i++;
+            if (digits() == 0) {
+                throw NOT_PLAIN;
+            }
+        }
+        if (i < end && (b[i] == 'e' || b[i] == 'E')) {
+            i++;
+            if (i < end && (b[i] == '+' || b[i] == '-')) {
+                i++;
+            }
+            if (digits() == 0) {
+                throw NOT_PLAIN;
+            }
+        }
+        if (i - start > MAX_NUMBER_CHARS || i >= end || !delimiter(b[i])) {
+            throw NOT_PLAIN;
+        }
+    }
+
+    private int digits() {
+        int start = i;
+        while (i < end && b[i] >= '0' && b[i] <= '9') {
+            i++;
+        }
+        return i - start;
+    }
+
+    private static boolean delimiter(byte c) {
+        return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\r' || c == '\n';
     }
 
     /** The byte at the cursor after blanks; {@link ArrayIndexOutOfBoundsException} past the line is caught as not plain. */

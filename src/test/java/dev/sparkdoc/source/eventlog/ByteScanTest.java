@@ -24,10 +24,19 @@ class ByteScanTest {
             for (int from = 0; from <= b.length; from++) {
                 for (int to = from; to <= b.length; to += 1 + random.nextInt(3)) {
                     assertThat(ByteScan.newline(b, from, to)).isEqualTo(naive(b, from, to, '\n', '\n'));
-                    assertThat(ByteScan.quoteOrBackslash(b, from, to)).isEqualTo(naive(b, from, to, '"', '\\'));
+                    assertThat(ByteScan.plainStringEnd(b, from, to)).isEqualTo(naivePlainEnd(b, from, to));
                 }
             }
         }
+    }
+
+    private static int naivePlainEnd(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == '"' || b[i] == '\\' || (b[i] & 0xff) < 0x20 || (b[i] & 0xff) >= 0x80) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static int naive(byte[] b, int from, int to, char c1, char c2) {
