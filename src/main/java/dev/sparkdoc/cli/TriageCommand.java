@@ -19,6 +19,7 @@ import dev.sparkdoc.rules.Rule;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.Sources;
+import dev.sparkdoc.source.rest.LoadingRetry;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -66,7 +67,7 @@ final class TriageCommand implements Callable<Integer> {
         fleet.checkUnused();
         AppSnapshot snapshot;
         try (SnapshotSource source = Sources.open(target.parsedTarget(), target.selector(), target.httpOptions())) {
-            snapshot = dev.sparkdoc.source.rest.LoadingRetry.read(source, line -> System.err.println("sparkdoc: " + line));
+            snapshot = LoadingRetry.read(source, line -> System.err.println("sparkdoc: " + line));
         }
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList.get(),
                 LocalProcesses.sample(target.parsedTarget(), snapshot.application().id()));

@@ -82,19 +82,10 @@ final class PlainJson {
 
     /** Steps to the next key of the current object (its name in keyStart/keyLength); false at its '}'. */
     boolean nextKey(boolean first) {
-        byte c = at();
-        if (c == '}') {
-            i++;
+        if (!nextMember(first, (byte) '}')) {
             return false;
         }
-        if (!first) {
-            if (c != ',') {
-                throw NOT_PLAIN;
-            }
-            i++;
-            c = at();
-        }
-        if (c != '"') {
+        if (at() != '"') {
             throw NOT_PLAIN;
         }
         int q = plainStringEnd();
@@ -225,8 +216,13 @@ final class PlainJson {
 
     /** Steps to the next element of the current array; false at its ']'. */
     boolean nextElement(boolean first) {
+        return nextMember(first, (byte) ']');
+    }
+
+    /** Past the ',' before a member that is not the first; false (and past it) at the closing bracket. */
+    private boolean nextMember(boolean first, byte close) {
         byte c = at();
-        if (c == ']') {
+        if (c == close) {
             i++;
             return false;
         }
