@@ -34,12 +34,32 @@ final class PlainJson {
     private int end;
     private int keyStart;
     private int keyLength;
+    /** Whether the last key was the one expected (see {@link #nextKey(boolean, byte[])}). */
+    private boolean hinted;
 
     /** Points the cursor at {@code buf[off, off + len)}. */
     void start(byte[] buf, int off, int len) {
         b = buf;
         i = off;
         end = off + len;
+    }
+
+    int position() {
+        return i;
+    }
+
+    void rewind(int position) {
+        i = position;
+    }
+
+    /** Steps over {@code bytes} if they are next, exactly (no blanks before them). */
+    boolean follows(byte[] bytes) {
+        int n = bytes.length;
+        if (end - i >= n && Arrays.equals(b, i, i + n, bytes, 0, n)) {
+            i += n;
+            return true;
+        }
+        return false;
     }
 
     /** Whether only blanks are left. */
@@ -82,15 +102,48 @@ final class PlainJson {
 
     /** Steps to the next key of the current object (its name in keyStart/keyLength); false at its '}'. */
     boolean nextKey(boolean first) {
+        return nextMember(first, (byte) '}') && key();
+    }
+
+    /**
+     * {@link #nextKey(boolean)}, trying first whether the key is {@code expected} (given as
+     * {@code "name":}, how JsonProtocol writes it): one comparison instead of a scan for its end.
+     */
+    boolean nextKey(boolean first, byte[] expected) {
         if (!nextMember(first, (byte) '}')) {
             return false;
         }
+        int n = expected == null ? 0 : expected.length;
+        if (n > 0 && i + n < end && Arrays.equals(b, i, i + n, expected, 0, n)) {
+            keyStart = i + 1;
+            keyLength = n - 3;
+            i += n;
+            hinted = true;
+            blanks();
+            return true;
+        }
+        return key();
+    }
+
+    /** The current key as {@code "name":}, for {@link #nextKey(boolean, byte[])}. */
+    byte[] quotedKey() {
+        byte[] k = new byte[keyLength + 3];
+        k[0] = '"';
+        System.arraycopy(b, keyStart, k, 1, keyLength);
+        k[keyLength + 1] = '"';
+        k[keyLength + 2] = ':';
+        return k;
+    }
+
+    /** The quoted key at the cursor and its ':' (a member's comma already passed). */
+    private boolean key() {
         if (at() != '"') {
             throw NOT_PLAIN;
         }
         int q = plainStringEnd();
         keyStart = i + 1;
         keyLength = q - keyStart;
+        hinted = false;
         i = q + 1;
         if (at() != ':') {
             throw NOT_PLAIN;
@@ -98,6 +151,16 @@ final class PlainJson {
         i++;
         blanks();
         return true;
+    }
+
+    /** {@code "name":}, the bytes {@link #nextKey(boolean, byte[])} looks for. */
+    static byte[] keyBytes(String name) {
+        return ascii('"' + name + "\":");
+    }
+
+    /** Whether the last key read was the one expected. */
+    boolean hinted() {
+        return hinted;
     }
 
     boolean key(byte[] name) {
@@ -184,6 +247,23 @@ final class PlainJson {
             return true;
         }
         return false;
+    }
+
+    /** Steps over a plain string at the cursor (no blanks before it). */
+    void skipString() {
+        if (i >= end || b[i] != '"') {
+            throw NOT_PLAIN;
+        }
+        i = plainStringEnd() + 1;
+    }
+
+    /** Steps over a number or a plain string at the cursor (no blanks before it). */
+    void skipScalar() {
+        if (i < end && b[i] == '"') {
+            i = plainStringEnd() + 1;
+        } else {
+            number();
+        }
     }
 
     /** Steps over a value the event does not need, checking it is well-formed JSON as Jackson would. */

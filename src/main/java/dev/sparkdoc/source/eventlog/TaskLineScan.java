@@ -1,7 +1,6 @@
 package dev.sparkdoc.source.eventlog;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.function.LongPredicate;
 
 /**
@@ -39,6 +38,14 @@ final class TaskLineScan {
     private static final byte[] ACCUMULABLES = ascii("Accumulables");
     private static final byte[] ID = ascii("ID");
     private static final byte[] UPDATE = ascii("Update");
+    private static final byte[] ENTRY_ID = ascii("{\"ID\":");
+    private static final byte[] ENTRY_NAME = ascii(",\"Name\":");
+    private static final byte[] ENTRY_UPDATE = ascii(",\"Update\":");
+    private static final byte[] ENTRY_VALUE = ascii(",\"Value\":");
+    private static final byte[] ENTRY_INTERNAL = ascii(",\"Internal\":");
+    private static final byte[] ENTRY_COUNT_FAILED = ascii(",\"Count Failed Values\":");
+    private static final byte[] ENTRY_METADATA = ascii(",\"Metadata\":");
+    private static final byte[] ENTRY_END = ascii("}");
     private static final byte[] SHUFFLE_READ = ascii("Shuffle Read Metrics");
     private static final byte[] SHUFFLE_WRITE = ascii("Shuffle Write Metrics");
     private static final byte[] INPUT = ascii("Input Metrics");
@@ -64,15 +71,30 @@ final class TaskLineScan {
     private static final byte[][] OUTPUT_KEYS = {ascii("Bytes Written"), ascii("Records Written")};
     private static final int[] OUTPUT_SLOTS = {TaskEvent.OUTPUT_BYTES, TaskEvent.OUTPUT_RECORDS};
 
+    // what a "Task Metrics" key is, besides a slot of TaskEvent.metrics
+    private static final int NOT_READ = -1;
+    private static final int SHUFFLE_READ_OBJECT = -2;
+    private static final int SHUFFLE_WRITE_OBJECT = -3;
+    private static final int INPUT_OBJECT = -4;
+    private static final int OUTPUT_OBJECT = -5;
+
     private final ExecutorMetricNames metricNames;
     private final LongPredicate wantedAccumulator;
-    /** Executor metric names seen, as bytes, with their index: the same ~20 names on every line. */
-    private byte[][] metricNameBytes = new byte[32][];
-    private int[] metricNameIndex = new int[32];
-    private int metricNameCount;
-    private int metricHint;
-
     private final PlainJson json = new PlainJson();
+    // the keys of each kind of object as the last line had them (see KeyOrder)
+    // task starts and ends differ in their keys: each has its own order
+    private final KeyOrder startKeys = new KeyOrder();
+    private final KeyOrder endKeys = new KeyOrder();
+    private final KeyOrder startInfoKeys = new KeyOrder();
+    private final KeyOrder endInfoKeys = new KeyOrder();
+    private final KeyOrder entryKeys = new KeyOrder();
+    private final KeyOrder reasonKeys = new KeyOrder();
+    private final KeyOrder metricsKeys = new KeyOrder();
+    private final KeyOrder executorMetricsKeys = new KeyOrder();
+    private final KeyOrder shuffleReadKeys = new KeyOrder();
+    private final KeyOrder shuffleWriteKeys = new KeyOrder();
+    private final KeyOrder inputKeys = new KeyOrder();
+    private final KeyOrder outputKeys = new KeyOrder();
 
     TaskLineScan(ExecutorMetricNames metricNames, LongPredicate wantedAccumulator) {
         this.metricNames = metricNames;
@@ -84,7 +106,8 @@ final class TaskLineScan {
         json.start(buf, off, len);
         try {
             json.open();
-            for (boolean first = true; json.nextKey(first); first = false) {
+            KeyOrder keys = e.end ? endKeys : startKeys;
+            for (int k = 0; nextKey(keys, k); k++) {
                 if (json.key(STAGE_ID)) {
                     e.stageId = json.int32();
                 } else if (json.key(STAGE_ATTEMPT_ID)) {
@@ -109,7 +132,8 @@ final class TaskLineScan {
 
     private void taskInfo(TaskEvent e) {
         json.open();
-        for (boolean first = true; json.nextKey(first); first = false) {
+        KeyOrder keys = e.end ? endInfoKeys : startInfoKeys;
+        for (int k = 0; nextKey(keys, k); k++) {
             if (json.key(TASK_ID)) {
                 e.taskId = json.integer();
             } else if (json.key(INDEX)) {
@@ -146,35 +170,97 @@ final class TaskLineScan {
     private void accumulables(TaskEvent e) {
         json.openArray();
         for (boolean first = true; json.nextElement(first); first = false) {
-            json.open();
-            if (!json.nextKey(true) || !json.key(ID)) {
-                throw PlainJson.NOT_PLAIN;
+            int start = json.position();
+            if (!entryAsWritten(e)) {
+                json.rewind(start);
+                entry(e);
+            }
+        }
+    }
+
+    /**
+     * One accumulable entry read as JsonProtocol writes it, keys compared in one go with their
+     * quotes, commas and colons: {@code {"ID":n,"Name":"…","Update":v,"Value":v,"Internal":b,
+     * "Count Failed Values":b[,"Metadata":"…"]}}. False (the cursor anywhere in the entry) for any
+     * other shape, which {@link #entry} then reads key by key and accepts or refuses.
+     */
+    private boolean entryAsWritten(TaskEvent e) {
+        try {
+            if (!json.follows(ENTRY_ID)) {
+                return false;
             }
             long id = json.integer();
+            if (!json.follows(ENTRY_NAME)) {
+                return false;
+            }
+            json.skipString();
+            if (!json.follows(ENTRY_UPDATE)) {
+                return false;
+            }
             boolean wanted = id >= 0 && wantedAccumulator.test(id);
             long update = 0;
-            boolean hasUpdate = false;
-            while (json.nextKey(false)) {
-                if (json.key(ID)) {
-                    throw PlainJson.NOT_PLAIN;
-                }
-                if (wanted && json.key(UPDATE)) {
-                    update = json.integerOrQuoted();
-                    hasUpdate = true;
-                } else {
-                    json.skip();
-                }
+            if (wanted) {
+                update = json.integerOrQuoted();
+            } else {
+                json.skipScalar();
             }
-            if (hasUpdate) {
+            if (!json.follows(ENTRY_VALUE)) {
+                return false;
+            }
+            json.skipScalar();
+            if (!json.follows(ENTRY_INTERNAL)) {
+                return false;
+            }
+            json.bool();
+            if (!json.follows(ENTRY_COUNT_FAILED)) {
+                return false;
+            }
+            json.bool();
+            if (json.follows(ENTRY_METADATA)) {
+                json.skipString();
+            }
+            if (!json.follows(ENTRY_END)) {
+                return false;
+            }
+            if (wanted) {
                 e.addAccumulable(id, update);
             }
+            return true;
+        } catch (PlainJson.NotPlain notAsWritten) {
+            return false;
+        }
+    }
+
+    /** One accumulable entry in any key order: only a wanted (SQL plan metric) id's "Update" is read. */
+    private void entry(TaskEvent e) {
+        json.open();
+        if (!nextKey(entryKeys, 0) || !json.key(ID)) {
+            throw PlainJson.NOT_PLAIN;
+        }
+        long id = json.integer();
+        boolean wanted = id >= 0 && wantedAccumulator.test(id);
+        long update = 0;
+        boolean hasUpdate = false;
+        for (int k = 1; nextKey(entryKeys, k); k++) {
+            if (json.key(ID)) {
+                throw PlainJson.NOT_PLAIN;
+            }
+            if (wanted && json.key(UPDATE)) {
+                update = json.integerOrQuoted();
+                hasUpdate = true;
+            } else {
+                json.skip();
+            }
+        }
+        if (hasUpdate) {
+            e.addAccumulable(id, update);
         }
     }
 
     /** Only {@code {"Reason":"Success"}}-like reasons; failures carry texts worth the full parser. */
     private void endReason(TaskEvent e) {
         json.open();
-        for (boolean first = true; json.nextKey(first); first = false) {
+        for (int k = 0; nextKey(reasonKeys, k); k++) {
             if (!json.key(REASON)) {
                 throw PlainJson.NOT_PLAIN;
             }
@@ -186,33 +272,50 @@ final class TaskLineScan {
         e.hasMetrics = true;
         long[] m = e.metrics;
         json.open();
-        for (boolean first = true; json.nextKey(first); first = false) {
-            if (json.key(SHUFFLE_READ)) {
-                numbers(SHUFFLE_READ_KEYS, SHUFFLE_READ_SLOTS, m);
-            } else if (json.key(SHUFFLE_WRITE)) {
-                numbers(SHUFFLE_WRITE_KEYS, SHUFFLE_WRITE_SLOTS, m);
-            } else if (json.key(INPUT)) {
-                numbers(INPUT_KEYS, INPUT_SLOTS, m);
-            } else if (json.key(OUTPUT)) {
-                numbers(OUTPUT_KEYS, OUTPUT_SLOTS, m);
-            } else {
-                int k = json.keyIndex(METRIC_KEYS);
-                if (k >= 0) {
-                    m[METRIC_SLOTS[k]] = json.integer();
-                } else {
-                    json.skip();
-                }
+        for (int k = 0; nextKey(metricsKeys, k); k++) {
+            int what = metricsKeys.meaning(k);
+            if (what == KeyOrder.UNKNOWN) {
+                what = metricsMeaning();
+                metricsKeys.meaning(k, what);
+            }
+            switch (what) {
+                case SHUFFLE_READ_OBJECT -> numbers(shuffleReadKeys, SHUFFLE_READ_KEYS, SHUFFLE_READ_SLOTS, m);
+                case SHUFFLE_WRITE_OBJECT -> numbers(shuffleWriteKeys, SHUFFLE_WRITE_KEYS, SHUFFLE_WRITE_SLOTS, m);
+                case INPUT_OBJECT -> numbers(inputKeys, INPUT_KEYS, INPUT_SLOTS, m);
+                case OUTPUT_OBJECT -> numbers(outputKeys, OUTPUT_KEYS, OUTPUT_SLOTS, m);
+                case NOT_READ -> json.skip();
+                default -> m[what] = json.integer();
             }
         }
     }
 
+    /** What a "Task Metrics" key is: one of the nested objects, a metric's slot, or not read. */
+    private int metricsMeaning() {
+        if (json.key(SHUFFLE_READ)) {
+            return SHUFFLE_READ_OBJECT;
+        } else if (json.key(SHUFFLE_WRITE)) {
+            return SHUFFLE_WRITE_OBJECT;
+        } else if (json.key(INPUT)) {
+            return INPUT_OBJECT;
+        } else if (json.key(OUTPUT)) {
+            return OUTPUT_OBJECT;
+        }
+        int k = json.keyIndex(METRIC_KEYS);
+        return k >= 0 ? METRIC_SLOTS[k] : NOT_READ;
+    }
+
     /** An object of numbers: the named ones go to their slots, the rest are stepped over. */
-    private void numbers(byte[][] keys, int[] slots, long[] m) {
+    private void numbers(KeyOrder order, byte[][] keys, int[] slots, long[] m) {
         json.open();
-        for (boolean first = true; json.nextKey(first); first = false) {
-            int k = json.keyIndex(keys);
-            if (k >= 0) {
-                m[slots[k]] = json.integer();
+        for (int k = 0; nextKey(order, k); k++) {
+            int slot = order.meaning(k);
+            if (slot == KeyOrder.UNKNOWN) {
+                int known = json.keyIndex(keys);
+                slot = known >= 0 ? slots[known] : NOT_READ;
+                order.meaning(k, slot);
+            }
+            if (slot >= 0) {
+                m[slot] = json.integer();
             } else {
                 json.skip();
             }
@@ -221,30 +324,28 @@ final class TaskLineScan {
 
     private void executorMetrics(TaskEvent e) {
         json.open();
-        for (boolean first = true; json.nextKey(first); first = false) {
-            e.setExecutorMetric(metricIndex(), json.integer());
+        for (int k = 0; nextKey(executorMetricsKeys, k); k++) {
+            int index = executorMetricsKeys.meaning(k);
+            if (index == KeyOrder.UNKNOWN) {
+                index = metricIndex();
+                executorMetricsKeys.meaning(k, index);
+            }
+            e.setExecutorMetric(index, json.integer());
         }
     }
 
-    /** The current key's executor-metric index, found by its bytes among the names seen before. */
+    /** The next key of an object of the kind {@code order} remembers, {@code k} its position. */
+    private boolean nextKey(KeyOrder order, int k) {
+        if (!json.nextKey(k == 0, order.expected(k))) {
+            return false;
+        }
+        order.seen(k, json);
+        return true;
+    }
+
+    /** The current key's executor-metric index (once per name and position: {@link KeyOrder} keeps it). */
     private int metricIndex() {
-        // lines list the names in the same order: start where the last one was found
-        for (int n = 0; n < metricNameCount; n++) {
-            int k = metricHint + n < metricNameCount ? metricHint + n : metricHint + n - metricNameCount;
-            if (json.key(metricNameBytes[k])) {
-                metricHint = k + 1 < metricNameCount ? k + 1 : 0;
-                return metricNameIndex[k];
-            }
-        }
-        byte[] name = json.keyBytes();
-        int index = metricNames.indexOf(new String(name, StandardCharsets.UTF_8));
-        if (metricNameCount == metricNameBytes.length) {
-            metricNameBytes = Arrays.copyOf(metricNameBytes, metricNameCount * 2);
-            metricNameIndex = Arrays.copyOf(metricNameIndex, metricNameCount * 2);
-        }
-        metricNameBytes[metricNameCount] = name;
-        metricNameIndex[metricNameCount++] = index;
-        return index;
+        return metricNames.indexOf(new String(json.keyBytes(), StandardCharsets.UTF_8));
     }
 
     private static byte[] ascii(String s) {

@@ -13,10 +13,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Random;
 import java.util.function.LongPredicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -48,6 +50,52 @@ class TaskLineScanTest {
             }
             // the byte-level path is the one taken: only failed tasks (stack traces) and odd lines fall back
             assertThat(plain).isGreaterThan(lines.size() * 9 / 10);
+        }
+    }
+
+    @Test
+    void aReaderKeepingItsKeyOrdersFromLineToLineReadsEveryRealLineAsAFullParse() throws Exception {
+        List<String> lines = realTaskLines();
+        List<String> shuffled = new ArrayList<>(lines);
+        // logs of Spark 2.x to 4.x interleaved: keys change order and names between lines
+        Collections.shuffle(shuffled, new Random(7));
+        for (List<String> order : List.of(lines, shuffled)) {
+            for (LongPredicate wanted : List.<LongPredicate>of(id -> true, id -> id % 3 == 0)) {
+                TaskLineDifferential.Readers readers = new TaskLineDifferential.Readers(wanted);
+                for (String line : order) {
+                    readers.assertAgree(line.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        }
+    }
+
+    @Test
+    void keysMovedRenamedOrMissingSinceTheLineBeforeAreReadByName() {
+        String usual = "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":1,\"Task End Reason\":{\"Reason\":\"Success\"},"
+                + "\"Task Info\":{\"Task ID\":42,\"Executor ID\":\"1\",\"Launch Time\":5,\"Accumulables\":["
+                + "{\"ID\":7,\"Name\":\"rows\",\"Update\":\"3\",\"Value\":\"3\",\"Internal\":true,\"Count Failed Values\":true,\"Metadata\":\"sql\"},"
+                + "{\"ID\":8,\"Name\":\"internal.metrics.x\",\"Update\":4,\"Value\":4,\"Internal\":true,\"Count Failed Values\":true}]},"
+                + "\"Task Executor Metrics\":{\"JVMHeapMemory\":10,\"JVMOffHeapMemory\":20},"
+                + "\"Task Metrics\":{\"Executor Run Time\":100,\"JVM GC Time\":7,\"Shuffle Read Metrics\":{\"Remote Bytes Read\":5,\"Local Bytes Read\":6}}}";
+        List<String> changed = List.of(
+                usual.replace("\"Executor Run Time\":100,\"JVM GC Time\":7", "\"JVM GC Time\":7,\"Executor Run Time\":100"),
+                usual.replace("\"JVMHeapMemory\":10,\"JVMOffHeapMemory\":20", "\"JVMOffHeapMemory\":20,\"JVMHeapMemory\":10"),
+                usual.replace("\"JVMHeapMemory\":10", "\"OnHeapExecutionMemory\":10"),
+                usual.replace("\"Remote Bytes Read\":5,\"Local Bytes Read\":6", "\"Local Bytes Read\":6"),
+                usual.replace("\"Executor ID\":\"1\",\"Launch Time\":5", "\"Launch Time\":5,\"Executor ID\":\"1\""),
+                usual.replace("{\"ID\":7,\"Name\":\"rows\",\"Update\":\"3\"", "{\"ID\":7,\"Update\":\"3\",\"Name\":\"rows\""),
+                usual.replace(",\"Metadata\":\"sql\"", ""),
+                usual.replace("\"Update\":4,", ""),
+                usual.replace("\"Stage ID\":1,", "\"Stage ID\": 1 ,"),
+                usual.replace("\"Task ID\":42", "\"Task ID\":43,\"Task ID\":44"));
+        for (LongPredicate wanted : List.<LongPredicate>of(id -> true, id -> id == 8)) {
+            TaskLineDifferential.Readers readers = new TaskLineDifferential.Readers(wanted);
+            for (String line : changed) {
+                // the usual line before and after each change: the change meets remembered orders, and is remembered
+                readers.assertAgree(usual.getBytes(StandardCharsets.UTF_8));
+                readers.assertAgree(line.getBytes(StandardCharsets.UTF_8));
+                readers.assertAgree(usual.getBytes(StandardCharsets.UTF_8));
+            }
         }
     }
 

@@ -1,0 +1,56 @@
+package dev.sparkdoc.source.eventlog;
+
+import java.util.Arrays;
+
+/**
+ * The keys one kind of object had the last time, in order, and what the reader made of each.
+ * JsonProtocol writes every task line's objects with the same keys in the same order, so the key
+ * expected at each position is almost always there: {@link PlainJson#nextKey(boolean, byte[])}
+ * finds it with one comparison, and the reader reuses its meaning (a metric's slot) instead of
+ * comparing the name against every name it knows. A hint only: a different key is read the
+ * ordinary way and remembered for the next line.
+ */
+final class KeyOrder {
+
+    /** No meaning known for the key at a position (it changed, or was never given one). */
+    static final int UNKNOWN = Integer.MIN_VALUE;
+
+    private byte[][] keys = new byte[8][];
+    private int[] meanings = unknowns(8);
+
+    /** The key expected at position {@code k} ({@code "name":}), or null when none is known. */
+    byte[] expected(int k) {
+        return k < keys.length ? keys[k] : null;
+    }
+
+    /** Remembers the cursor's current key as the one at position {@code k}, unless it was the one expected. */
+    void seen(int k, PlainJson json) {
+        if (json.hinted()) {
+            return;
+        }
+        if (k >= keys.length) {
+            int size = Math.max(k + 1, keys.length * 2);
+            keys = Arrays.copyOf(keys, size);
+            int[] more = unknowns(size);
+            System.arraycopy(meanings, 0, more, 0, meanings.length);
+            meanings = more;
+        }
+        keys[k] = json.quotedKey();
+        meanings[k] = UNKNOWN;
+    }
+
+    /** What the reader made of the key at position {@code k} (after {@link #seen}), or {@link #UNKNOWN}. */
+    int meaning(int k) {
+        return meanings[k];
+    }
+
+    void meaning(int k, int meaning) {
+        meanings[k] = meaning;
+    }
+
+    private static int[] unknowns(int size) {
+        int[] m = new int[size];
+        Arrays.fill(m, UNKNOWN);
+        return m;
+    }
+}
