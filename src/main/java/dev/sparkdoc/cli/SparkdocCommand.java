@@ -6,13 +6,13 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "First aid for Apache Spark: what is wrong, where, what it costs, what to change.",
-        subcommands = {AttachCommand.class, TriageCommand.class, ExplainCommand.class, DiffCommand.class, PsCommand.class, SnapshotCommand.class, RulesCommand.class},
         footer = {"",
                 "Targets: host:port (driver UI, default localhost:4040), host (scans 4040-4045),",
                 "  http(s)://host:port[/prefix] (driver UI, History Server, YARN proxy),",
                 "  an event-log file or eventlog_v2_* folder, a snapshot file.",
                 "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 bad usage,",
                 "  3 target could not be read, 4 internal error."})
+// the subcommands are registered by Main (only the one named, when one is)
 final class SparkdocCommand implements Runnable {
 
     @picocli.CommandLine.Spec

@@ -25,7 +25,7 @@ public record CliRun(int exitCode, String out, String err) {
             System.setOut(o);
             System.setErr(e);
             System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-            var cli = Main.commandLine();
+            var cli = Main.commandLine(args);
             cli.setOut(new PrintWriter(o, true));
             cli.setErr(new PrintWriter(e, true));
             int code = cli.execute(args);
