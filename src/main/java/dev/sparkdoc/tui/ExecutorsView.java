@@ -24,15 +24,7 @@ final class ExecutorsView {
                 Column.right("CORE", 4), Column.right("ACT", 3), Column.right("FAIL", 4), Column.right("MEM/MAX", 11),
                 Column.right("GC", 4), Column.right("SHUF R", 6), Column.right("SHUF W", 6), Column.right("JVM RSS", 7),
                 Column.right("PY RSS", 6)), f.width());
-        int top = Layout.BODY_TOP;
-        t.header(f, top);
-        int selected = Rows.selected(s, Pane.EXECUTORS);
-        int visible = Views.tableRows(s);
-        int first = Table.scrollTop(selected, visible, rows.size());
-        for (int i = 0; i < visible && first + i < rows.size(); i++) {
-            Executor e = rows.get(first + i);
-            int row = top + 1 + i;
-            boolean sel = first + i == selected;
+        Views.table(s, f, Pane.EXECUTORS, t, rows, Views.tableRows(s), (e, row, sel) -> {
             t.cells(f, row, Views.cells(e.id(), state(e), e.host(), Integer.toString(e.totalCores()),
                     Integer.toString(e.activeTasks()), Integer.toString(e.failedTasks()),
                     Fmt.bytes(e.memoryUsed()) + "/" + Fmt.bytes(e.maxMemory()), Fmt.percent(Rows.gcFraction(e)),
@@ -42,7 +34,7 @@ final class ExecutorsView {
             if (!sel && e.failedTasks() > 0) {
                 f.tone(t.start(5), row, t.width(5), Tone.CRITICAL);
             }
-        }
+        });
     }
 
     static String state(Executor e) {

@@ -23,22 +23,15 @@ final class FindingsView {
         }
         Table t = new Table(List.of(Column.left("SEV", 4), Column.right("LOST", 7), Column.left("WHERE", 12),
                 Column.flex("FINDING", 20)), f.width());
-        int top = Layout.BODY_TOP;
-        t.header(f, top);
-        int selected = Rows.selected(s, Pane.FINDINGS);
         int visible = Math.min(rows.size(), Math.max(3, Views.tableRows(s) - 7));
-        int first = Table.scrollTop(selected, visible, rows.size());
-        for (int i = 0; i < visible && first + i < rows.size(); i++) {
-            Finding x = rows.get(first + i);
-            int row = top + 1 + i;
-            boolean sel = first + i == selected;
+        Views.table(s, f, Pane.FINDINGS, t, rows, visible, (x, row, sel) -> {
             t.cells(f, row, Views.cells(sev(x.severity()), Fmt.seconds(x.secondsLost()), where(x), x.title()),
                     sel ? Tone.SELECTED : Tone.NORMAL);
             if (!sel) {
                 f.tone(0, row, 4, Views.severityTone(x.severity()));
             }
-        }
-        preview(s, f, rows.get(selected), top + 2 + visible);
+        });
+        preview(s, f, rows.get(Rows.selected(s, Pane.FINDINGS)), Layout.BODY_TOP + 2 + visible);
     }
 
     private static void preview(UiState s, Frame f, Finding x, int from) {

@@ -24,18 +24,10 @@ final class ProcessesView {
         Table t = new Table(List.of(Column.right("PID", 7), Column.left("ROLE", 14), Column.left("EXEC", 6),
                 Column.right("CPU%", 5), Column.right("RSS", 6), Column.right("THR", 4), Column.left("CPU HISTORY", 12),
                 Column.flex("COMMAND", 10)), f.width());
-        int top = Layout.BODY_TOP;
-        t.header(f, top);
-        int selected = Rows.selected(s, Pane.PROCESSES);
-        int visible = Views.tableRows(s);
-        int first = Table.scrollTop(selected, visible, rows.size());
         double maxCpu = rows.stream().flatMap(r -> r.cpuHistory().stream()).mapToDouble(Double::doubleValue).max().orElse(100);
-        for (int i = 0; i < visible && first + i < rows.size(); i++) {
-            ProcessRow p = rows.get(first + i);
-            boolean sel = first + i == selected;
-            t.cells(f, top + 1 + i, Views.cells(Long.toString(p.pid()), p.role(), p.executorId().orElse(""),
-                    String.format(Locale.ROOT, "%.0f", p.cpuPercent()), Fmt.bytes(p.rssBytes()), Integer.toString(p.threads()),
-                    Bars.sparkline(p.cpuHistory(), Math.max(100, maxCpu), 12), p.command()), sel ? Tone.SELECTED : Tone.NORMAL);
-        }
+        Views.table(s, f, Pane.PROCESSES, t, rows, Views.tableRows(s), (p, row, sel) ->
+                t.cells(f, row, Views.cells(Long.toString(p.pid()), p.role(), p.executorId().orElse(""),
+                        String.format(Locale.ROOT, "%.0f", p.cpuPercent()), Fmt.bytes(p.rssBytes()), Integer.toString(p.threads()),
+                        Bars.sparkline(p.cpuHistory(), Math.max(100, maxCpu), 12), p.command()), sel ? Tone.SELECTED : Tone.NORMAL));
     }
 }

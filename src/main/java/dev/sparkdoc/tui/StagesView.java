@@ -29,15 +29,7 @@ final class StagesView {
         Table t = new Table(List.of(Column.right("ID", 5), Column.left("STATE", 5), Column.left("PROGRESS", 8),
                 Column.right("TASKS", 9), Column.right("WALL", 6), Column.left("TASKS", 5), Column.right("MAX", 6),
                 Column.right("SKEW", 5), Column.flex("NAME", 10)), f.width());
-        int top = Layout.BODY_TOP;
-        t.header(f, top);
-        int selected = Rows.selected(s, Pane.STAGES);
-        int visible = Views.tableRows(s);
-        int first = Table.scrollTop(selected, visible, rows.size());
-        for (int i = 0; i < visible && first + i < rows.size(); i++) {
-            Stage st = rows.get(first + i);
-            int row = top + 1 + i;
-            boolean sel = first + i == selected;
+        Views.table(s, f, Pane.STAGES, t, rows, Views.tableRows(s), (st, row, sel) -> {
             var dur = st.quantiles().map(q -> q.get(TaskMetric.DURATION));
             double skew = Rows.skew(st);
             t.cells(f, row, Views.cells(id(st), state(st.status()), Bars.progress(st.tasks().total(),
@@ -58,7 +50,7 @@ final class StagesView {
                     f.tone(t.start(1), row, t.width(1), Tone.CRITICAL);
                 }
             }
-        }
+        });
     }
 
     static String id(Stage st) {

@@ -70,4 +70,23 @@ public final class Views {
     static List<String> cells(String... values) {
         return List.of(values);
     }
+
+    /** Draws one row of a pane's table. */
+    interface RowPainter<T> {
+        void paint(T item, int row, boolean selected);
+    }
+
+    /**
+     * A pane's table: its header at the top of the body, then up to {@code visible} rows, scrolled
+     * so the pane's selected row is in view, each drawn by {@code paint}.
+     */
+    static <T> void table(UiState s, Frame f, Pane pane, Table t, List<T> rows, int visible, RowPainter<T> paint) {
+        int top = Layout.BODY_TOP;
+        t.header(f, top);
+        int selected = Rows.selected(s, pane);
+        int first = Table.scrollTop(selected, visible, rows.size());
+        for (int i = 0; i < visible && first + i < rows.size(); i++) {
+            paint.paint(rows.get(first + i), top + 1 + i, first + i == selected);
+        }
+    }
 }
