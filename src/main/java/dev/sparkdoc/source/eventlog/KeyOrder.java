@@ -18,6 +18,18 @@ final class KeyOrder {
     private byte[][] keys = new byte[8][];
     private int[] meanings = unknowns(8);
 
+    /**
+     * Steps {@code json} to the next key of an object of this kind ({@code k} its position, 0 for
+     * the first), trying the one expected there first; false at the object's end.
+     */
+    boolean next(PlainJson json, int k) {
+        if (!json.nextKey(k == 0, expected(k))) {
+            return false;
+        }
+        seen(k, json);
+        return true;
+    }
+
     /** The key expected at position {@code k} ({@code "name":}), or null when none is known. */
     byte[] expected(int k) {
         return k < keys.length ? keys[k] : null;

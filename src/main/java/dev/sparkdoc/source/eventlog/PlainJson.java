@@ -153,11 +153,6 @@ final class PlainJson {
         return true;
     }
 
-    /** {@code "name":}, the bytes {@link #nextKey(boolean, byte[])} looks for. */
-    static byte[] keyBytes(String name) {
-        return ascii('"' + name + "\":");
-    }
-
     /** Whether the last key read was the one expected. */
     boolean hinted() {
         return hinted;

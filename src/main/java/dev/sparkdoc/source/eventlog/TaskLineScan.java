@@ -36,16 +36,6 @@ final class TaskLineScan {
     private static final byte[] HOST = ascii("Host");
     private static final byte[] SPECULATIVE = ascii("Speculative");
     private static final byte[] ACCUMULABLES = ascii("Accumulables");
-    private static final byte[] ID = ascii("ID");
-    private static final byte[] UPDATE = ascii("Update");
-    private static final byte[] ENTRY_ID = ascii("{\"ID\":");
-    private static final byte[] ENTRY_NAME = ascii(",\"Name\":");
-    private static final byte[] ENTRY_UPDATE = ascii(",\"Update\":");
-    private static final byte[] ENTRY_VALUE = ascii(",\"Value\":");
-    private static final byte[] ENTRY_INTERNAL = ascii(",\"Internal\":");
-    private static final byte[] ENTRY_COUNT_FAILED = ascii(",\"Count Failed Values\":");
-    private static final byte[] ENTRY_METADATA = ascii(",\"Metadata\":");
-    private static final byte[] ENTRY_END = ascii("}");
     private static final byte[] SHUFFLE_READ = ascii("Shuffle Read Metrics");
     private static final byte[] SHUFFLE_WRITE = ascii("Shuffle Write Metrics");
     private static final byte[] INPUT = ascii("Input Metrics");
@@ -79,15 +69,14 @@ final class TaskLineScan {
     private static final int OUTPUT_OBJECT = -5;
 
     private final ExecutorMetricNames metricNames;
-    private final LongPredicate wantedAccumulator;
     private final PlainJson json = new PlainJson();
+    private final AccumulableEntries accumulables;
     // the keys of each kind of object as the last line had them (see KeyOrder)
     // task starts and ends differ in their keys: each has its own order
     private final KeyOrder startKeys = new KeyOrder();
     private final KeyOrder endKeys = new KeyOrder();
     private final KeyOrder startInfoKeys = new KeyOrder();
     private final KeyOrder endInfoKeys = new KeyOrder();
-    private final KeyOrder entryKeys = new KeyOrder();
     private final KeyOrder reasonKeys = new KeyOrder();
     private final KeyOrder metricsKeys = new KeyOrder();
     private final KeyOrder executorMetricsKeys = new KeyOrder();
@@ -98,7 +87,7 @@ final class TaskLineScan {
 
     TaskLineScan(ExecutorMetricNames metricNames, LongPredicate wantedAccumulator) {
         this.metricNames = metricNames;
-        this.wantedAccumulator = wantedAccumulator;
+        this.accumulables = new AccumulableEntries(json, wantedAccumulator);
     }
 
     /** Reads the line into {@code e} (already reset); false when it is not plain (then {@code e} is not to be used). */
@@ -107,7 +96,7 @@ final class TaskLineScan {
         try {
             json.open();
             KeyOrder keys = e.end ? endKeys : startKeys;
-            for (int k = 0; nextKey(keys, k); k++) {
+            for (int k = 0; keys.next(json, k); k++) {
                 if (json.key(STAGE_ID)) {
                     e.stageId = json.int32();
                 } else if (json.key(STAGE_ATTEMPT_ID)) {
@@ -133,7 +122,7 @@ final class TaskLineScan {
     private void taskInfo(TaskEvent e) {
         json.open();
         KeyOrder keys = e.end ? endInfoKeys : startInfoKeys;
-        for (int k = 0; nextKey(keys, k); k++) {
+        for (int k = 0; keys.next(json, k); k++) {
             if (json.key(TASK_ID)) {
                 e.taskId = json.integer();
             } else if (json.key(INDEX)) {
@@ -155,112 +144,17 @@ final class TaskLineScan {
             } else if (json.key(SPECULATIVE)) {
                 e.speculative = json.bool();
             } else if (json.key(ACCUMULABLES)) {
-                accumulables(e);
+                accumulables.read(e);
             } else {
                 json.skip();
             }
-        }
-    }
-
-    /**
-     * The "Accumulables" of Task Info: about two thirds of a Spark 3/4 task end's bytes, mostly
-     * {@code internal.metrics.*} copies of "Task Metrics". Only the wanted (SQL plan metric) ids'
-     * "Update" is read, a number or a number in a string; JsonProtocol writes "ID" first.
-     */
-    private void accumulables(TaskEvent e) {
-        json.openArray();
-        for (boolean first = true; json.nextElement(first); first = false) {
-            int start = json.position();
-            if (!entryAsWritten(e)) {
-                json.rewind(start);
-                entry(e);
-            }
-        }
-    }
-
-    /**
-     * One accumulable entry read as JsonProtocol writes it, keys compared in one go with their
-     * quotes, commas and colons: {@code {"ID":n,"Name":"…","Update":v,"Value":v,"Internal":b,
-     * "Count Failed Values":b[,"Metadata":"…"]}}. False (the cursor anywhere in the entry) for any
-     * other shape, which {@link #entry} then reads key by key and accepts or refuses.
-     */
-    private boolean entryAsWritten(TaskEvent e) {
-        try {
-            if (!json.follows(ENTRY_ID)) {
-                return false;
-            }
-            long id = json.integer();
-            if (!json.follows(ENTRY_NAME)) {
-                return false;
-            }
-            json.skipString();
-            if (!json.follows(ENTRY_UPDATE)) {
-                return false;
-            }
-            boolean wanted = id >= 0 && wantedAccumulator.test(id);
-            long update = 0;
-            if (wanted) {
-                update = json.integerOrQuoted();
-            } else {
-                json.skipScalar();
-            }
-            if (!json.follows(ENTRY_VALUE)) {
-                return false;
-            }
-            json.skipScalar();
-            if (!json.follows(ENTRY_INTERNAL)) {
-                return false;
-            }
-            json.bool();
-            if (!json.follows(ENTRY_COUNT_FAILED)) {
-                return false;
-            }
-            json.bool();
-            if (json.follows(ENTRY_METADATA)) {
-                json.skipString();
-            }
-            if (!json.follows(ENTRY_END)) {
-                return false;
-            }
-            if (wanted) {
-                e.addAccumulable(id, update);
-            }
-            return true;
-        } catch (PlainJson.NotPlain notAsWritten) {
-            return false;
-        }
-    }
-
-    /** One accumulable entry in any key order: only a wanted (SQL plan metric) id's "Update" is read. */
-    private void entry(TaskEvent e) {
-        json.open();
-        if (!nextKey(entryKeys, 0) || !json.key(ID)) {
-            throw PlainJson.NOT_PLAIN;
-        }
-        long id = json.integer();
-        boolean wanted = id >= 0 && wantedAccumulator.test(id);
-        long update = 0;
-        boolean hasUpdate = false;
-        for (int k = 1; nextKey(entryKeys, k); k++) {
-            if (json.key(ID)) {
-                throw PlainJson.NOT_PLAIN;
-            }
-            if (wanted && json.key(UPDATE)) {
-                update = json.integerOrQuoted();
-                hasUpdate = true;
-            } else {
-                json.skip();
-            }
-        }
-        if (hasUpdate) {
-            e.addAccumulable(id, update);
         }
     }
 
     /** Only {@code {"Reason":"Success"}}-like reasons; failures carry texts worth the full parser. */
     private void endReason(TaskEvent e) {
         json.open();
-        for (int k = 0; nextKey(reasonKeys, k); k++) {
+        for (int k = 0; reasonKeys.next(json, k); k++) {
             if (!json.key(REASON)) {
                 throw PlainJson.NOT_PLAIN;
             }
@@ -272,7 +166,7 @@ final class TaskLineScan {
         e.hasMetrics = true;
         long[] m = e.metrics;
         json.open();
-        for (int k = 0; nextKey(metricsKeys, k); k++) {
+        for (int k = 0; metricsKeys.next(json, k); k++) {
             int what = metricsKeys.meaning(k);
             if (what == KeyOrder.UNKNOWN) {
                 what = metricsMeaning();
@@ -307,7 +201,7 @@ final class TaskLineScan {
     /** An object of numbers: the named ones go to their slots, the rest are stepped over. */
     private void numbers(KeyOrder order, byte[][] keys, int[] slots, long[] m) {
         json.open();
-        for (int k = 0; nextKey(order, k); k++) {
+        for (int k = 0; order.next(json, k); k++) {
             int slot = order.meaning(k);
             if (slot == KeyOrder.UNKNOWN) {
                 int known = json.keyIndex(keys);
@@ -324,7 +218,7 @@ final class TaskLineScan {
 
     private void executorMetrics(TaskEvent e) {
         json.open();
-        for (int k = 0; nextKey(executorMetricsKeys, k); k++) {
+        for (int k = 0; executorMetricsKeys.next(json, k); k++) {
             int index = executorMetricsKeys.meaning(k);
             if (index == KeyOrder.UNKNOWN) {
                 index = metricIndex();
@@ -332,15 +226,6 @@ final class TaskLineScan {
             }
             e.setExecutorMetric(index, json.integer());
         }
-    }
-
-    /** The next key of an object of the kind {@code order} remembers, {@code k} its position. */
-    private boolean nextKey(KeyOrder order, int k) {
-        if (!json.nextKey(k == 0, order.expected(k))) {
-            return false;
-        }
-        order.seen(k, json);
-        return true;
     }
 
     /** The current key's executor-metric index (once per name and position: {@link KeyOrder} keeps it). */
