@@ -40,6 +40,8 @@ final class LineParser {
     /** A task object taken from the sink for the fast path that did not apply, used next. */
     private TaskEvent unused;
     private final EventSkimmer skimmer = new EventSkimmer(TREES);
+    /** The skimmed events in JsonProtocol's plain shape, read without Jackson's parser. */
+    private final PlainSkim plainSkim = new PlainSkim();
 
     LineParser(TaskEventParser taskParser) {
         this.taskParser = taskParser;
@@ -57,6 +59,15 @@ final class LineParser {
                 return;
             }
             unused = task;
+        }
+        String plainType = PlainSkim.type(buf, off, len);
+        if (plainType != null) {
+            Optional<EventSkimmer.Shape> shape = EventSkimmer.shapeOf(plainType);
+            JsonNode tree = shape.isPresent() ? plainSkim.skim(buf, off, len, plainType, shape.get()) : null;
+            if (tree != null) {
+                sink.event(plainType, tree);
+                return;
+            }
         }
         try (JsonParser p = JSON.createParser(buf, off, len)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {

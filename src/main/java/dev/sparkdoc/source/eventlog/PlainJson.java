@@ -29,6 +29,8 @@ final class PlainJson {
     private static final int MAX_NUMBER_CHARS = 1000;
     private static final int MAX_STRING_BYTES = 1 << 20;
 
+    /** Whether strings stepped over or read as text may have escapes (keys never). */
+    private final boolean escapes;
     private byte[] b;
     private int i;
     private int end;
@@ -36,6 +38,16 @@ final class PlainJson {
     private int keyLength;
     /** Whether the last key was the one expected (see {@link #nextKey(boolean, byte[])}). */
     private boolean hinted;
+
+    /** A cursor over strings without escapes: what {@link TaskLineScan} reads. */
+    PlainJson() {
+        this(false);
+    }
+
+    /** @param escapes whether value strings may have JSON's escapes (checked, and decoded by {@link #text}) */
+    PlainJson(boolean escapes) {
+        this.escapes = escapes;
+    }
 
     /** Points the cursor at {@code buf[off, off + len)}. */
     void start(byte[] buf, int off, int len) {
@@ -225,6 +237,109 @@ final class PlainJson {
         return q;
     }
 
+    /** The closing quote of the value string at the cursor: plain, or with valid escapes when they are allowed. */
+    private int valueStringEnd() {
+        int from = i + 1;
+        int limit = Math.min(end, i + 1 + MAX_STRING_BYTES);
+        while (true) {
+            int q = ByteScan.plainStringEnd(b, from, limit);
+            if (q < 0) {
+                throw NOT_PLAIN;
+            }
+            if (b[q] == '"') {
+                return q;
+            }
+            if (b[q] != '\\' || !escapes) {
+                throw NOT_PLAIN;
+            }
+            from = q + escapeLength(q);
+        }
+    }
+
+    /** The length of the escape at {@code q} (a backslash): one of JSON's, or not plain. */
+    private int escapeLength(int q) {
+        if (q + 1 >= end) {
+            throw NOT_PLAIN;
+        }
+        switch (b[q + 1]) {
+            case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> {
+                return 2;
+            }
+            case 'u' -> {
+                if (q + 5 >= end) {
+                    throw NOT_PLAIN;
+                }
+                for (int h = q + 2; h < q + 6; h++) {
+                    if (Character.digit(b[h], 16) < 0) {
+                        throw NOT_PLAIN;
+                    }
+                }
+                return 6;
+            }
+            default -> throw NOT_PLAIN;
+        }
+    }
+
+    /** The value string at the cursor as text, its escapes decoded as Jackson decodes them. */
+    String text() {
+        if (i >= end || b[i] != '"') {
+            throw NOT_PLAIN;
+        }
+        int q = valueStringEnd();
+        String s;
+        int bs = indexOf((byte) '\\', i + 1, q);
+        if (bs < 0) {
+            s = new String(b, i + 1, q - i - 1, StandardCharsets.ISO_8859_1);
+        } else {
+            StringBuilder out = new StringBuilder(q - i);
+            int from = i + 1;
+            while (bs >= 0) {
+                out.append(new String(b, from, bs - from, StandardCharsets.ISO_8859_1));
+                byte e = b[bs + 1];
+                if (e == 'u') {
+                    out.append((char) Integer.parseInt(new String(b, bs + 2, 4, StandardCharsets.ISO_8859_1), 16));
+                    from = bs + 6;
+                } else {
+                    out.append(switch (e) {
+                        case 'b' -> '\b';
+                        case 'f' -> '\f';
+                        case 'n' -> '\n';
+                        case 'r' -> '\r';
+                        case 't' -> '\t';
+                        default -> (char) e;
+                    });
+                    from = bs + 2;
+                }
+                bs = indexOf((byte) '\\', from, q);
+            }
+            out.append(new String(b, from, q - from, StandardCharsets.ISO_8859_1));
+            s = out.toString();
+        }
+        i = q + 1;
+        return s;
+    }
+
+    private int indexOf(byte c, int from, int to) {
+        for (int k = from; k < to; k++) {
+            if (b[k] == c) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /** The current key as text (keys are plain ASCII). */
+    String keyString() {
+        return new String(b, keyStart, keyLength, StandardCharsets.ISO_8859_1);
+    }
+
+    /** A {@code null} at the cursor, stepped over. */
+    void nullLiteral() {
+        if (!literal(NULL)) {
+            throw NOT_PLAIN;
+        }
+    }
+
     boolean bool() {
         if (literal(TRUE)) {
             return true;
@@ -283,7 +398,7 @@ final class PlainJson {
                 }
             }
         } else if (c == '"') {
-            i = plainStringEnd() + 1;
+            i = valueStringEnd() + 1;
         } else if (!literal(TRUE) && !literal(FALSE) && !literal(NULL)) {
             number();
         }

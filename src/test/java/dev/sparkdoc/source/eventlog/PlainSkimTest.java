@@ -1,0 +1,91 @@
+package dev.sparkdoc.source.eventlog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The plain read of jobs, stages and SQL events ({@link PlainSkim}) gives exactly the tree
+ * {@link EventSkimmer} gives over Jackson's parser, on every such line of the real Spark logs in
+ * the test resources, and leaves every other shape to Jackson.
+ */
+class PlainSkimTest {
+
+    @Test
+    void everyRealJobStageAndSqlLineSkimsAsJacksonSkimsIt() throws Exception {
+        List<String> lines = realSkimmedLines();
+        assertThat(lines.size()).isGreaterThan(100);
+        int plain = 0;
+        for (String line : lines) {
+            if (SkimDifferential.assertAgree(line.getBytes(StandardCharsets.UTF_8))) {
+                plain++;
+            }
+        }
+        // JsonProtocol's lines take the plain read: only non-ASCII text and fractions go to Jackson
+        assertThat(plain).isGreaterThan(lines.size() * 8 / 10);
+    }
+
+    @Test
+    void escapesNumbersAndOddShapesReadAsJacksonReadsThem() {
+        String base = "{\"Event\":\"SparkListenerStageSubmitted\",\"Stage Info\":{\"Stage ID\":%s,\"Stage Name\":%s,"
+                + "\"Details\":%s,\"RDD Info\":[{\"Name\":%s}]},\"Properties\":{\"spark.job.description\":%s,\"x\":%s}}";
+        List<String> lines = new ArrayList<>();
+        for (String id : List.of("7", "-0", "2147483647", "2147483648", "-2147483648", "-2147483649", "9007199254740993",
+                "123456789012345678", "1234567890123456789", "1.5", "1e3", "07", "-", "true", "null", "\"7\"", "[1,2]", "{}")) {
+            lines.add(base.formatted(id, "\"n\"", "\"d\"", "\"r\"", "\"j\"", "1"));
+        }
+        for (String text : List.of("\"a\\nb\\tc\"", "\"q\\\"q\"", "\"back\\\\slash\"", "\"sl\\/ash\"", "\"\\u00e9t\\u00C9\"",
+                "\"\\ud83d\\ude00\"", "\"\\u12\"", "\"\\a\"", "\"tab\tin\"", "\"caf\u00e9\"", "\"\\b\\f\\r\"", "\"\"",
+                "\"trailing\\\\\"", "\"cut\\")) {
+            lines.add(base.formatted("1", text, text, text, text, text));
+        }
+        lines.add(base.formatted("1", "\"n\"", "\"d\"", "\"r\"", "\"j\"", "1").replace("\"Stage ID\":1,", "\"Stage ID\":1,\"Stage ID\":2,"));
+        lines.add(base.formatted("1", "\"n\"", "\"d\"", "\"r\"", "\"j\"", "1") + " trailing ] garbage");
+        lines.add(base.formatted("1", "\"n\"", "\"d\"", "\"r\"", "\"j\"", "1").replace("{\"Event\"", "{ \"Event\""));
+        lines.add(base.formatted("1", "\"n\"", "\"d\"", "\"r\"", "\"j\"", "[".repeat(100) + "]".repeat(100)));
+        lines.add(base.formatted("1", "\"n\"", "\"d\"", "\"r\"", "\"j\"", "1").substring(0, 60));
+        lines.add("{\"Event\":\"SparkListenerJobStart\",\"Job ID\":3,\"Stage IDs\":[1,2],\"Stage Infos\":[{\"Stage ID\":1,"
+                + "\"Accumulables\":[{\"ID\":1}]}],\"Properties\":{\"spark.sql.execution.id\":\"4\"},\"Submission Time\":12}");
+        lines.add("{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart\",\"executionId\":5,"
+                + "\"description\":\"select\\n*\",\"physicalPlanDescription\":\"== Physical Plan ==\\n* Scan\","
+                + "\"sparkPlanInfo\":{\"nodeName\":\"Scan\",\"simpleString\":\"Scan \\\"t\\\"\",\"children\":[{\"nodeName\":\"X\","
+                + "\"children\":[],\"metadata\":{},\"metrics\":[{\"name\":\"rows\",\"accumulatorId\":9,\"metricType\":\"sum\"}]}],"
+                + "\"metrics\":[]},\"time\":1700000000000,\"modifiedConfigs\":{}}");
+        int plain = 0;
+        for (String line : lines) {
+            if (SkimDifferential.assertAgree(line.getBytes(StandardCharsets.UTF_8))) {
+                plain++;
+            }
+        }
+        assertThat(plain).isGreaterThan(10);
+    }
+
+    private static List<String> realSkimmedLines() throws IOException, URISyntaxException {
+        List<String> found = new ArrayList<>();
+        for (String dir : List.of("/spark-upstream/spark-events", "/spark-upstream/sql-spark-events", "/spark/eventlogs/join-plain",
+                "/spark/eventlogs/skewed-join-plain", "/spark/eventlogs/spark35")) {
+            try (Stream<Path> files = Files.list(Path.of(PlainSkimTest.class.getResource(dir).toURI()))) {
+                for (Path f : files.filter(Files::isRegularFile).toList()) {
+                    byte[] bytes = Files.readAllBytes(f);
+                    if (bytes.length == 0 || bytes[0] != '{') {
+                        continue;
+                    }
+                    new String(bytes, StandardCharsets.UTF_8).lines()
+                            .filter(l -> PlainSkim.type(l.getBytes(StandardCharsets.UTF_8), 0, l.length()) != null)
+                            .filter(l -> EventSkimmer.shapeOf(PlainSkim.type(l.getBytes(StandardCharsets.UTF_8), 0,
+                                    l.getBytes(StandardCharsets.UTF_8).length)).isPresent())
+                            .forEach(found::add);
+                }
+            }
+        }
+        return found;
+    }
+}
