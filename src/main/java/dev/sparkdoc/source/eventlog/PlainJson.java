@@ -258,26 +258,11 @@ final class PlainJson {
 
     /** The length of the escape at {@code q} (a backslash): one of JSON's, or not plain. */
     private int escapeLength(int q) {
-        if (q + 1 >= end) {
+        int n = JsonStrings.escapeLength(b, q, end);
+        if (n < 0) {
             throw NOT_PLAIN;
         }
-        switch (b[q + 1]) {
-            case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> {
-                return 2;
-            }
-            case 'u' -> {
-                if (q + 5 >= end) {
-                    throw NOT_PLAIN;
-                }
-                for (int h = q + 2; h < q + 6; h++) {
-                    if (Character.digit(b[h], 16) < 0) {
-                        throw NOT_PLAIN;
-                    }
-                }
-                return 6;
-            }
-            default -> throw NOT_PLAIN;
-        }
+        return n;
     }
 
     /** The value string at the cursor as text, its escapes decoded as Jackson decodes them. */
@@ -286,46 +271,9 @@ final class PlainJson {
             throw NOT_PLAIN;
         }
         int q = valueStringEnd();
-        String s;
-        int bs = indexOf((byte) '\\', i + 1, q);
-        if (bs < 0) {
-            s = new String(b, i + 1, q - i - 1, StandardCharsets.ISO_8859_1);
-        } else {
-            StringBuilder out = new StringBuilder(q - i);
-            int from = i + 1;
-            while (bs >= 0) {
-                out.append(new String(b, from, bs - from, StandardCharsets.ISO_8859_1));
-                byte e = b[bs + 1];
-                if (e == 'u') {
-                    out.append((char) Integer.parseInt(new String(b, bs + 2, 4, StandardCharsets.ISO_8859_1), 16));
-                    from = bs + 6;
-                } else {
-                    out.append(switch (e) {
-                        case 'b' -> '\b';
-                        case 'f' -> '\f';
-                        case 'n' -> '\n';
-                        case 'r' -> '\r';
-                        case 't' -> '\t';
-                        default -> (char) e;
-                    });
-                    from = bs + 2;
-                }
-                bs = indexOf((byte) '\\', from, q);
-            }
-            out.append(new String(b, from, q - from, StandardCharsets.ISO_8859_1));
-            s = out.toString();
-        }
+        String s = JsonStrings.decode(b, i + 1, q);
         i = q + 1;
         return s;
-    }
-
-    private int indexOf(byte c, int from, int to) {
-        for (int k = from; k < to; k++) {
-            if (b[k] == c) {
-                return k;
-            }
-        }
-        return -1;
     }
 
     /** The current key as text (keys are plain ASCII). */
