@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,23 +66,11 @@ class PlainSkimTest {
     }
 
     private static List<String> realSkimmedLines() throws IOException, URISyntaxException {
-        List<String> found = new ArrayList<>();
-        for (String dir : List.of("/spark-upstream/spark-events", "/spark-upstream/sql-spark-events", "/spark/eventlogs/join-plain",
-                "/spark/eventlogs/skewed-join-plain", "/spark/eventlogs/spark35")) {
-            try (Stream<Path> files = Files.list(Path.of(PlainSkimTest.class.getResource(dir).toURI()))) {
-                for (Path f : files.filter(Files::isRegularFile).toList()) {
-                    byte[] bytes = Files.readAllBytes(f);
-                    if (bytes.length == 0 || bytes[0] != '{') {
-                        continue;
-                    }
-                    new String(bytes, StandardCharsets.UTF_8).lines()
-                            .filter(l -> PlainSkim.type(l.getBytes(StandardCharsets.UTF_8), 0, l.length()) != null)
-                            .filter(l -> EventSkimmer.shapeOf(PlainSkim.type(l.getBytes(StandardCharsets.UTF_8), 0,
-                                    l.getBytes(StandardCharsets.UTF_8).length)).isPresent())
-                            .forEach(found::add);
-                }
-            }
-        }
-        return found;
+        return RealLogLines.matching(List.of("/spark-upstream/spark-events", "/spark-upstream/sql-spark-events",
+                "/spark/eventlogs/join-plain", "/spark/eventlogs/skewed-join-plain", "/spark/eventlogs/spark35"), l -> {
+                    byte[] b = l.getBytes(StandardCharsets.UTF_8);
+                    String type = PlainSkim.type(b, 0, b.length);
+                    return type != null && EventSkimmer.shapeOf(type).isPresent();
+                });
     }
 }

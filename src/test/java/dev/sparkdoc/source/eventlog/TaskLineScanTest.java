@@ -10,8 +10,6 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -20,7 +18,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.function.LongPredicate;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -182,21 +179,7 @@ class TaskLineScanTest {
     }
 
     private static List<String> realTaskLines() throws IOException, URISyntaxException {
-        List<String> found = new ArrayList<>();
-        for (String dir : List.of("/spark-upstream/spark-events", "/spark-upstream/sql-spark-events", "/spark/eventlogs/join-plain")) {
-            try (Stream<Path> files = Files.list(Path.of(TaskLineScanTest.class.getResource(dir).toURI()))) {
-                for (Path f : files.filter(Files::isRegularFile).toList()) {
-                    byte[] head = Files.readAllBytes(f);
-                    if (head.length == 0 || head[0] != '{') {
-                        continue;
-                    }
-                    new String(head, StandardCharsets.UTF_8).lines()
-                            .filter(l -> l.startsWith("{\"Event\":\"SparkListenerTaskEnd\"")
-                                    || l.startsWith("{\"Event\":\"SparkListenerTaskStart\""))
-                            .forEach(found::add);
-                }
-            }
-        }
-        return found;
+        return RealLogLines.matching(List.of("/spark-upstream/spark-events", "/spark-upstream/sql-spark-events", "/spark/eventlogs/join-plain"),
+                l -> l.startsWith("{\"Event\":\"SparkListenerTaskEnd\"") || l.startsWith("{\"Event\":\"SparkListenerTaskStart\""));
     }
 }
