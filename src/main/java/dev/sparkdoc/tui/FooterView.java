@@ -1,5 +1,6 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.source.rest.RestFault;
 import java.util.regex.Pattern;
 
 /** The bottom row: the filter being typed, what is wrong while reads fail, or the keys that matter here. */
@@ -33,7 +34,7 @@ final class FooterView {
 
     /** A driver that died left its event log: the way to the post-mortem. */
     private static String eventLogHint(UiState s) {
-        if (!s.poll().headline().orElse("").equals("driver unreachable") || s.diagnosis().isEmpty()) {
+        if (!s.poll().headline().orElse("").equals(RestFault.Kind.UNREACHABLE.headline()) || s.diagnosis().isEmpty()) {
             return "";
         }
         return " │ if it died, triage its event log in " + s.diagnosis().get().snapshot().environment()

@@ -6,6 +6,7 @@ import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.source.rest.RestFault;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -91,7 +92,7 @@ final class HeaderView {
         if (p.failing()) {
             // what is wrong and since when; the retry pace is on the row above ("every 8s (slowed
             // from 2s)"), the details and the fix on the footer row
-            f.text(0, 2, p.headline().orElse("driver unreachable") + " since " + Fmt.clock(p.failingSince().get()) + " ("
+            f.text(0, 2, p.headline().orElse(RestFault.Kind.UNREACHABLE.headline()) + " since " + Fmt.clock(p.failingSince().get()) + " ("
                     + Fmt.age(p.failingSince().get(), s.now()) + "); last picture from "
                     + p.lastUpdate().map(Fmt::clock).orElse("?") + " kept", Tone.ALERT);
             return;

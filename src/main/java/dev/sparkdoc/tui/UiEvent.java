@@ -1,6 +1,7 @@
 package dev.sparkdoc.tui;
 
 import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.source.rest.RestFault;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -28,7 +29,7 @@ public sealed interface UiEvent {
     record FetchFailed(String headline, String message, Instant at, Duration next) implements UiEvent {
 
         public FetchFailed(String message, Instant at, Duration next) {
-            this("driver unreachable", message, at, next);
+            this(RestFault.Kind.UNREACHABLE.headline(), message, at, next);
         }
     }
 }

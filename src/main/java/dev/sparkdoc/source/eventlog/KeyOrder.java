@@ -1,6 +1,7 @@
 package dev.sparkdoc.source.eventlog;
 
 import java.util.Arrays;
+import java.util.function.IntSupplier;
 
 /**
  * The keys one kind of object had the last time, in order, and what the reader made of each.
@@ -13,7 +14,7 @@ import java.util.Arrays;
 final class KeyOrder {
 
     /** No meaning known for the key at a position (it changed, or was never given one). */
-    static final int UNKNOWN = Integer.MIN_VALUE;
+    private static final int UNKNOWN = Integer.MIN_VALUE;
 
     private byte[][] keys = new byte[8][];
     private int[] meanings = unknowns(8);
@@ -51,13 +52,15 @@ final class KeyOrder {
         meanings[k] = UNKNOWN;
     }
 
-    /** What the reader made of the key at position {@code k} (after {@link #seen}), or {@link #UNKNOWN}. */
-    int meaning(int k) {
+    /**
+     * What the reader makes of the key at position {@code k} (after {@link #next}): remembered
+     * from an earlier line while the key there is the same, else {@code work} it out now.
+     */
+    int meaning(int k, IntSupplier work) {
+        if (meanings[k] == UNKNOWN) {
+            meanings[k] = work.getAsInt();
+        }
         return meanings[k];
-    }
-
-    void meaning(int k, int meaning) {
-        meanings[k] = meaning;
     }
 
     private static int[] unknowns(int size) {

@@ -11,10 +11,12 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Turns one event-log line into an event for a {@link Sink}. Task events, the bulk of a log, go
- * through Jackson's streaming parser straight from the line's bytes; the next largest (jobs,
- * stages, SQL plans) are skimmed into trees of the fields the folders read ({@link EventSkimmer});
- * the rare rest are read as whole trees. Parsing needs no state of the log, so the parallel reader runs one per thread.
+ * Turns one event-log line into an event for a {@link Sink}. Task events, the bulk of a log, are
+ * read from the line's bytes ({@link TaskLineScan}) when JsonProtocol wrote them plainly, else with
+ * Jackson's streaming parser ({@link TaskEventParser}); the next largest (jobs, stages, SQL plans)
+ * are skimmed into trees of the fields the folders read, from the bytes too ({@link PlainSkim}) or
+ * with Jackson ({@link EventSkimmer}); the rare rest are read as whole trees. Parsing keeps no state
+ * of the log beyond hints, so the parallel reader runs one per thread.
  */
 final class LineParser {
 

@@ -4,11 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * A cursor over one line of JSON that reads only its plain subset: strings of printable ASCII
- * without escapes, integers of at most 18 digits where a number is wanted, and every value stepped
- * over checked against JSON's grammar (depth, number and string lengths bounded). Whatever leaves
- * that subset throws {@link #NOT_PLAIN}, and the caller hands the line to Jackson, so a line read
- * here is one Jackson would read the same way (see {@link TaskLineScan}).
+ * A cursor over one line of JSON that reads only its plain subset: ASCII keys without escapes,
+ * ASCII value strings (without escapes, or with JSON's escapes when the cursor allows them),
+ * integers of at most 18 digits where a number is wanted, and every value stepped over checked
+ * against JSON's grammar (depth, number and string lengths bounded). Whatever leaves that subset
+ * throws {@link #NOT_PLAIN}, and the caller hands the line to Jackson, so a line read here is one
+ * Jackson would read the same way (see {@link TaskLineScan} and {@link PlainSkim}).
  */
 final class PlainJson {
 
@@ -80,11 +81,6 @@ final class PlainJson {
         return i == end;
     }
 
-    /** The current key's bytes, copied. */
-    byte[] keyBytes() {
-        return Arrays.copyOfRange(b, keyStart, keyStart + keyLength);
-    }
-
     /** A '[' at the cursor, stepped over. */
     void openArray() {
         if (at() != '[') {
@@ -103,7 +99,6 @@ final class PlainJson {
         i++;
         return v;
     }
-
 
     void open() {
         if (at() != '{') {
@@ -125,11 +120,9 @@ final class PlainJson {
         if (!nextMember(first, (byte) '}')) {
             return false;
         }
-        int n = expected == null ? 0 : expected.length;
-        if (n > 0 && i + n < end && Arrays.equals(b, i, i + n, expected, 0, n)) {
-            keyStart = i + 1;
-            keyLength = n - 3;
-            i += n;
+        if (expected != null && follows(expected)) {
+            keyStart = i - expected.length + 1;
+            keyLength = expected.length - 3;
             hinted = true;
             blanks();
             return true;
@@ -217,18 +210,7 @@ final class PlainJson {
         return (int) v;
     }
 
-    String string() {
-        if (i >= end || b[i] != '"') {
-            throw NOT_PLAIN;
-        }
-        int q = plainStringEnd();
-        // plain strings are ASCII: Latin-1 decoding gives the same text, without a UTF-8 decoder
-        String s = new String(b, i + 1, q - i - 1, StandardCharsets.ISO_8859_1);
-        i = q + 1;
-        return s;
-    }
-
-    /** The closing quote of the string at the cursor, if it is plain (ASCII, no escapes, no control characters). */
+    /** The closing quote of the key at the cursor, if it is plain (ASCII, no escapes, no control characters). */
     private int plainStringEnd() {
         int q = ByteScan.plainStringEnd(b, i + 1, Math.min(end, i + 1 + MAX_STRING_BYTES));
         if (q < 0 || b[q] != '"') {
@@ -237,8 +219,14 @@ final class PlainJson {
         return q;
     }
 
-    /** The closing quote of the value string at the cursor: plain, or with valid escapes when they are allowed. */
+    /**
+     * The closing quote of the value string at the cursor (no blanks before it): plain, or with
+     * valid escapes when they are allowed.
+     */
     private int valueStringEnd() {
+        if (i >= end || b[i] != '"') {
+            throw NOT_PLAIN;
+        }
         int from = i + 1;
         int limit = Math.min(end, i + 1 + MAX_STRING_BYTES);
         while (true) {
@@ -265,11 +253,11 @@ final class PlainJson {
         return n;
     }
 
-    /** The value string at the cursor as text, its escapes decoded as Jackson decodes them. */
+    /**
+     * The value string at the cursor as text, its escapes decoded as Jackson decodes them (ASCII:
+     * Latin-1 decoding gives the same text, without a UTF-8 decoder).
+     */
     String text() {
-        if (i >= end || b[i] != '"') {
-            throw NOT_PLAIN;
-        }
         int q = valueStringEnd();
         String s = JsonStrings.decode(b, i + 1, q);
         i = q + 1;
@@ -307,18 +295,15 @@ final class PlainJson {
         return false;
     }
 
-    /** Steps over a plain string at the cursor (no blanks before it). */
+    /** Steps over a string at the cursor (no blanks before it). */
     void skipString() {
-        if (i >= end || b[i] != '"') {
-            throw NOT_PLAIN;
-        }
-        i = plainStringEnd() + 1;
+        i = valueStringEnd() + 1;
     }
 
-    /** Steps over a number or a plain string at the cursor (no blanks before it). */
+    /** Steps over a number or a string at the cursor (no blanks before it). */
     void skipScalar() {
         if (i < end && b[i] == '"') {
-            i = plainStringEnd() + 1;
+            skipString();
         } else {
             number();
         }
@@ -346,7 +331,7 @@ final class PlainJson {
                 }
             }
         } else if (c == '"') {
-            i = valueStringEnd() + 1;
+            skipString();
         } else if (!literal(TRUE) && !literal(FALSE) && !literal(NULL)) {
             number();
         }

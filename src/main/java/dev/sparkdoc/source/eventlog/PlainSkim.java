@@ -45,19 +45,24 @@ final class PlainSkim {
             json.skip(); // the "Event" value: the type, read already
             ObjectNode node = NODES.objectNode();
             node.put("Event", type);
-            while (json.nextKey(false)) {
-                String name = json.keyString();
-                EventSkimmer.Shape kept = shape.field(name);
-                if (kept == null) {
-                    json.skip();
-                } else {
-                    node.set(name, value(kept, 1));
-                }
-            }
+            fields(shape, node, false, 1);
             // as with Jackson's parser, what follows the event's closing brace is not read
             return node;
         } catch (PlainJson.NotPlain | ArrayIndexOutOfBoundsException notPlain) {
             return null;
+        }
+    }
+
+    /** The rest of an object's members: the kept ones into {@code into}, the others stepped over. */
+    private void fields(EventSkimmer.Shape shape, ObjectNode into, boolean first, int depth) {
+        for (; json.nextKey(first); first = false) {
+            String name = json.keyString();
+            EventSkimmer.Shape kept = shape.field(name);
+            if (kept == null) {
+                json.skip();
+            } else {
+                into.set(name, value(kept, depth));
+            }
         }
     }
 
@@ -70,15 +75,7 @@ final class PlainSkim {
             case '{' -> {
                 ObjectNode o = NODES.objectNode();
                 json.open();
-                for (boolean first = true; json.nextKey(first); first = false) {
-                    String name = json.keyString();
-                    EventSkimmer.Shape kept = shape.field(name);
-                    if (kept == null) {
-                        json.skip();
-                    } else {
-                        o.set(name, value(kept, depth + 1));
-                    }
-                }
+                fields(shape, o, true, depth + 1);
                 return o;
             }
             case '[' -> {

@@ -138,9 +138,9 @@ final class TaskLineScan {
             } else if (json.key(GETTING_RESULT_TIME)) {
                 e.gettingResultTime = json.integer();
             } else if (json.key(EXECUTOR_ID)) {
-                e.executorId = json.string();
+                e.executorId = json.text();
             } else if (json.key(HOST)) {
-                e.host = json.string();
+                e.host = json.text();
             } else if (json.key(SPECULATIVE)) {
                 e.speculative = json.bool();
             } else if (json.key(ACCUMULABLES)) {
@@ -158,7 +158,7 @@ final class TaskLineScan {
             if (!json.key(REASON)) {
                 throw PlainJson.NOT_PLAIN;
             }
-            e.reason = json.string();
+            e.reason = json.text();
         }
     }
 
@@ -167,11 +167,7 @@ final class TaskLineScan {
         long[] m = e.metrics;
         json.open();
         for (int k = 0; metricsKeys.next(json, k); k++) {
-            int what = metricsKeys.meaning(k);
-            if (what == KeyOrder.UNKNOWN) {
-                what = metricsMeaning();
-                metricsKeys.meaning(k, what);
-            }
+            int what = metricsKeys.meaning(k, this::metricsMeaning);
             switch (what) {
                 case SHUFFLE_READ_OBJECT -> numbers(shuffleReadKeys, SHUFFLE_READ_KEYS, SHUFFLE_READ_SLOTS, m);
                 case SHUFFLE_WRITE_OBJECT -> numbers(shuffleWriteKeys, SHUFFLE_WRITE_KEYS, SHUFFLE_WRITE_SLOTS, m);
@@ -202,12 +198,10 @@ final class TaskLineScan {
     private void numbers(KeyOrder order, byte[][] keys, int[] slots, long[] m) {
         json.open();
         for (int k = 0; order.next(json, k); k++) {
-            int slot = order.meaning(k);
-            if (slot == KeyOrder.UNKNOWN) {
+            int slot = order.meaning(k, () -> {
                 int known = json.keyIndex(keys);
-                slot = known >= 0 ? slots[known] : NOT_READ;
-                order.meaning(k, slot);
-            }
+                return known >= 0 ? slots[known] : NOT_READ;
+            });
             if (slot >= 0) {
                 m[slot] = json.integer();
             } else {
@@ -219,18 +213,13 @@ final class TaskLineScan {
     private void executorMetrics(TaskEvent e) {
         json.open();
         for (int k = 0; executorMetricsKeys.next(json, k); k++) {
-            int index = executorMetricsKeys.meaning(k);
-            if (index == KeyOrder.UNKNOWN) {
-                index = metricIndex();
-                executorMetricsKeys.meaning(k, index);
-            }
-            e.setExecutorMetric(index, json.integer());
+            e.setExecutorMetric(executorMetricsKeys.meaning(k, this::metricIndex), json.integer());
         }
     }
 
     /** The current key's executor-metric index (once per name and position: {@link KeyOrder} keeps it). */
     private int metricIndex() {
-        return metricNames.indexOf(new String(json.keyBytes(), StandardCharsets.UTF_8));
+        return metricNames.indexOf(json.keyString());
     }
 
     private static byte[] ascii(String s) {

@@ -40,8 +40,4 @@ final class DriverClock {
         Duration offset = Duration.ofMillis(best);
         return offset.abs().compareTo(IGNORED) < 0 ? Duration.ZERO : offset;
     }
-
-    Instant now(Instant local) {
-        return local.plus(offset());
-    }
 }

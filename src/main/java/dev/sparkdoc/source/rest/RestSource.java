@@ -175,7 +175,7 @@ public final class RestSource implements SnapshotSource {
             notes.add("the driver's clock is " + offset.abs().toSeconds() + " s " + (offset.isNegative() ? "behind" : "ahead of")
                     + " this host's; running times are measured on the driver's clock");
         }
-        return client.driverClock().now(clock.instant());
+        return clock.instant().plus(offset);
     }
 
     /**
