@@ -14,6 +14,12 @@ final class IdleDriver {
              "endTime": "1969-12-31T23:59:59.999GMT", "lastUpdated": "2026-11-29T13:29:00.000GMT", "duration": 1000,
              "sparkUser": "alice", "completed": false, "appSparkVersion": "4.0.1"}]}""".formatted(ID);
 
+    /**
+     * The driver's clock, two minutes after the application started: every answer carries it as
+     * its {@code Date} header, so the header's uptime is the same on any day the tests run.
+     */
+    static final String DATE = "Sun, 29 Nov 2026 13:31:00 GMT";
+
     private IdleDriver() {
     }
 
@@ -27,6 +33,7 @@ final class IdleDriver {
                 : path.equals(app) ? APP
                 : path.equals(app + "/environment") ? "{\"sparkProperties\": []}"
                 : "[]";
-        return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json").body(body).build();
+        return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json").setHeader("Date", DATE)
+                .body(body).build();
     }
 }
