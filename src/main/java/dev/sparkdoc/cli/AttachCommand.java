@@ -56,10 +56,10 @@ public final class AttachCommand implements Callable<Integer> {
         }
     }
 
-    private int triage(AppSnapshot snapshot, java.util.List<dev.sparkdoc.rules.Rule> ruleList) {
+    private int triage(AppSnapshot snapshot, java.util.List<dev.sparkdoc.rules.Rule> ruleList) throws java.io.IOException {
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList);
         TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), Severity.WARNING, 10);
-        TriageText.print(report, diagnosis, Theme.detect(noColor), System.out);
+        Destination.stdout().write(out -> TriageText.print(report, diagnosis, Theme.detect(noColor), out));
         return diagnosis.atLeast(Severity.CRITICAL).isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
     }
 }

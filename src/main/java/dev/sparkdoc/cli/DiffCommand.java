@@ -82,13 +82,15 @@ final class DiffCommand implements Callable<Integer> {
         }
         DiffResult result = RunDiff.of(Diagnosis.of(baseline, ruleList), Diagnosis.of(now, ruleList), thresholdPercent / 100);
         DiffReport report = DiffReport.of(result, VersionProvider.version(), all || json);
-        if (json) {
-            DiffJson.write(report, System.out);
-        } else {
-            int hidden = result.changes().size() - report.changes().size();
-            Theme theme = Theme.detect(noColor);
-            dev.sparkdoc.report.TerminalOut.print(DiffText.lines(report, theme, TerminalWidth.detect(), hidden), theme, System.out);
-        }
+        Destination.stdout().write(out -> {
+            if (json) {
+                DiffJson.write(report, out);
+            } else {
+                int hidden = result.changes().size() - report.changes().size();
+                Theme theme = Theme.detect(noColor);
+                dev.sparkdoc.report.TerminalOut.print(DiffText.lines(report, theme, TerminalWidth.detect(), hidden), theme, out);
+            }
+        });
         return result.worse() ? ExitCode.FINDINGS : ExitCode.OK;
     }
 

@@ -8,7 +8,10 @@ public final class ExitCode {
     public static final int FINDINGS = 1;
     /** Bad usage: unknown option, nonsense target. */
     public static final int USAGE = 2;
-    /** The target could not be read: unreachable, unauthorized, not Spark, unreadable log. */
+    /**
+     * The target could not be read (unreachable, unauthorized, not Spark, unreadable log), or the
+     * output could not be written (a full disk, a device or folder given to -o, a missing folder).
+     */
     public static final int TARGET_UNREADABLE = 3;
     /** A bug in sparkdoc. */
     public static final int INTERNAL = 4;

@@ -37,18 +37,19 @@ public final class ExplainCommand implements Callable<Integer> {
     boolean verbose;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         InputText input = read();
         List<ExplainedError> errors = ErrorClassifier.builtIn().classify(input);
         if (input.truncated()) {
             System.err.println("sparkdoc: the input is larger than 20 MB; only its first 20 MB were read");
         }
-        if (json) {
-            System.out.println(ExplainJson.render(errors, input.truncated()));
-        } else {
-            dev.sparkdoc.report.TerminalOut.print(ExplainText.lines(errors), dev.sparkdoc.report.Theme.PLAIN, System.out);
-        }
-        System.out.flush();
+        Destination.stdout().write(out -> {
+            if (json) {
+                out.println(ExplainJson.render(errors, input.truncated()));
+            } else {
+                dev.sparkdoc.report.TerminalOut.print(ExplainText.lines(errors), dev.sparkdoc.report.Theme.PLAIN, out);
+            }
+        });
         if (errors.isEmpty()) {
             System.err.println("sparkdoc: no error found in " + inputName());
             return NOTHING_FOUND;

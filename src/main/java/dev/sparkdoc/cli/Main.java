@@ -14,7 +14,10 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        StandardOutput.install();
+        int code = run(args);
+        System.out.flush(); // System.exit runs no flush of its own
+        System.exit(code);
     }
 
     /** Runs a command line and returns its exit code (see {@link ExitCode}); never exits the JVM. */

@@ -16,7 +16,6 @@ import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.targets.Target;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -90,7 +89,9 @@ public final class PsCommand implements Callable<Integer> {
         try {
             Duration interval = ProcessScan.DEFAULT_INTERVAL;
             for (int n = 1; iterations == 0 || n <= iterations; n++) {
-                print(report(scan, interval, attached), terminal);
+                if (!print(report(scan, interval, attached), terminal)) {
+                    break; // the reader went away (| head): like top in a closed pipe, stop
+                }
                 interval = Duration.ofMillis(Math.round(watchSeconds * 1000));
             }
         } finally {
@@ -116,11 +117,10 @@ public final class PsCommand implements Callable<Integer> {
         }
     }
 
-    private void print(PsReport report, boolean clear) throws IOException {
-        PrintStream out = System.out;
+    /** One report; false when the reader of stdout has gone. */
+    private boolean print(PsReport report, boolean clear) throws IOException {
         if (json) {
-            PsJson.write(report, out);
-            return;
+            return Destination.stdout().write(out -> PsJson.write(report, out));
         }
         StringBuilder block = new StringBuilder(clear ? CLEAR_HOME : "");
         Theme theme = Theme.detect(noColor);
@@ -128,8 +128,7 @@ public final class PsCommand implements Callable<Integer> {
         if (watchSeconds != null && !clear) {
             block.append('\n');
         }
-        out.print(block);
-        out.flush();
+        return Destination.stdout().write(out -> out.print(block));
     }
 
     private static String hostName() {

@@ -3,6 +3,7 @@ package dev.sparkdoc.cli;
 import dev.sparkdoc.report.RuleText;
 import dev.sparkdoc.rules.Rule;
 import dev.sparkdoc.rules.RuleCatalog;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,8 +31,9 @@ final class RulesCommand implements Runnable {
         RuleOptions rules;
 
         @Override
-        public Integer call() {
-            dev.sparkdoc.report.TerminalOut.print(RuleText.list(rules.rules()), dev.sparkdoc.report.Theme.PLAIN, System.out);
+        public Integer call() throws IOException {
+            List<String> lines = RuleText.list(rules.rules());
+            Destination.stdout().write(out -> dev.sparkdoc.report.TerminalOut.print(lines, dev.sparkdoc.report.Theme.PLAIN, out));
             return ExitCode.OK;
         }
     }
@@ -45,10 +47,10 @@ final class RulesCommand implements Runnable {
         String id;
 
         @Override
-        public Integer call() {
+        public Integer call() throws IOException {
             Rule rule = rules.rules().stream().filter(r -> r.id().equals(id)).findFirst()
                     .orElseThrow(() -> new UsageException("no rule '" + id + "' (see 'sparkdoc rules list')"));
-            dev.sparkdoc.report.TerminalOut.print(RuleText.show(rule), dev.sparkdoc.report.Theme.PLAIN, System.out);
+            Destination.stdout().write(out -> dev.sparkdoc.report.TerminalOut.print(RuleText.show(rule), dev.sparkdoc.report.Theme.PLAIN, out));
             return ExitCode.OK;
         }
     }
@@ -60,12 +62,12 @@ final class RulesCommand implements Runnable {
         Path dir;
 
         @Override
-        public Integer call() {
+        public Integer call() throws IOException {
             if (!Files.exists(dir)) {
                 throw new UsageException("no such file or folder: " + dir);
             }
             List<Rule> loaded = RuleCatalog.load(dir);
-            System.out.println(loaded.size() + " rule(s) OK in " + dir);
+            Destination.stdout().write(out -> out.println(loaded.size() + " rule(s) OK in " + dir));
             return ExitCode.OK;
         }
     }

@@ -6,7 +6,6 @@ import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.source.snapshot.SnapshotFile;
 import dev.sparkdoc.report.SnapshotSummary;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -23,28 +22,25 @@ final class SnapshotCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write to FILE instead of stdout")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "write to FILE instead of stdout ('-': stdout); a regular file, replaced whole, in an existing folder")
     Path output;
 
     @Override
     public Integer call() throws IOException {
+        Destination destination = Destination.of(output);
         AppSnapshot snapshot;
         try (SnapshotSource source = Sources.open(target.parsedTarget(), target.selector(), target.httpOptions())) {
             snapshot = source.read();
         }
-        if (output == null) {
-            PrintStream out = System.out;
+        boolean written = destination.write(out -> {
             SnapshotFile.write(snapshot, VersionProvider.version(), out);
             out.println();
-            out.flush();
-        } else {
-            try {
-                SnapshotFile.write(snapshot, VersionProvider.version(), output);
-            } catch (IOException e) {
-                throw new OutputException("cannot write " + output + ": " + e.getMessage(), e);
-            }
+        });
+        // the summary says what was written: not when the reader went away half-way
+        if (written) {
+            dev.sparkdoc.report.TerminalOut.print(SnapshotSummary.lines(snapshot), dev.sparkdoc.report.Theme.PLAIN, System.err);
         }
-        dev.sparkdoc.report.TerminalOut.print(SnapshotSummary.lines(snapshot), dev.sparkdoc.report.Theme.PLAIN, System.err);
         return ExitCode.OK;
     }
 }

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
                 "  http(s)://host:port[/prefix] (driver UI, History Server, YARN proxy),",
                 "  an event-log file or eventlog_v2_* folder, a snapshot file.",
                 "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 bad usage,",
-                "  3 target could not be read, 4 internal error."})
+                "  3 target could not be read or output could not be written, 4 internal error."})
 // the subcommands are registered by Main (only the one named, when one is)
 final class SparkdocCommand implements Runnable {
 

@@ -72,11 +72,13 @@ final class TriageCommand implements Callable<Integer> {
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList.get(),
                 LocalProcesses.sample(target.parsedTarget(), snapshot.application().id()));
         TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), minimum, Math.max(1, top));
-        if (json) {
-            TriageJson.write(report, System.out);
-        } else {
-            TriageText.print(report, diagnosis, Theme.detect(noColor), System.out);
-        }
+        Destination.stdout().write(out -> {
+            if (json) {
+                TriageJson.write(report, out);
+            } else {
+                TriageText.print(report, diagnosis, Theme.detect(noColor), out);
+            }
+        });
         return diagnosis.atLeast(threshold).isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
     }
 
@@ -86,12 +88,14 @@ final class TriageCommand implements Callable<Integer> {
         FleetRun run = new FleetTriage(ruleList, minimum)
                 .run(shs, target.httpOptions(), fleet.since(Clock.systemUTC()), fleet.limit());
         FleetReport report = FleetReport.of(run, VersionProvider.version(), Math.max(1, top));
-        if (json) {
-            FleetJson.write(report, System.out);
-        } else {
-            Theme theme = Theme.detect(noColor);
-            TerminalOut.print(FleetText.lines(report, theme, TerminalWidth.detect()), theme, System.out);
-        }
+        Destination.stdout().write(out -> {
+            if (json) {
+                FleetJson.write(report, out);
+            } else {
+                Theme theme = Theme.detect(noColor);
+                TerminalOut.print(FleetText.lines(report, theme, TerminalWidth.detect()), theme, out);
+            }
+        });
         if (run.allFailed()) {
             throw new SourceException("none of the " + run.entries().size() + " applications at " + run.target()
                     + " could be read; first error: " + run.entries().get(0).error().orElse("?"));

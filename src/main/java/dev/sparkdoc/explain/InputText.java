@@ -1,5 +1,6 @@
 package dev.sparkdoc.explain;
 
+import dev.sparkdoc.model.Redaction;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -15,7 +16,9 @@ import java.util.regex.Pattern;
  * driver log are found long before 20 MB, and a pasted log can be any size), terminal colours are
  * stripped (Jupyter and IPython print {@code ESC[0;31mPythonException ESC[0m}), line ends are
  * normalised and each line is cut at {@link #MAX_LINE_CHARS} so a minified blob cannot stall the
- * regexes.
+ * regexes. Secrets in it are hidden before anything reads it ({@link Redaction#text}, as every
+ * source does with the application's text): a pasted log quotes JDBC URLs, passwords and bearer
+ * tokens, and explain prints messages and frames as they were.
  */
 public record InputText(String text, boolean truncated) {
 
@@ -43,7 +46,7 @@ public record InputText(String text, boolean truncated) {
         boolean cut = truncated || raw.length() > MAX_BYTES;
         String bounded = raw.length() > MAX_BYTES ? raw.substring(0, MAX_BYTES) : raw;
         String clean = ANSI.matcher(bounded).replaceAll("").replace("\r\n", "\n").replace('\r', '\n');
-        return new InputText(clean, cut);
+        return new InputText(Redaction.text(clean), cut);
     }
 
     List<String> lines() {

@@ -65,6 +65,27 @@ class SecretsEverywhereTest {
     }
 
     @Test
+    void explainTextAndJsonNeverShowThePastedSecrets() throws IOException {
+        Path log = Files.writeString(dir.resolve("driver.log"), String.join("\n",
+                "24/11/29 10:15:00 INFO Client: connecting with password=hunter2 to https://bob:s3cret@host/x",
+                "24/11/29 10:15:01 ERROR Executor: Exception in task 0.0 in stage 1.0 (TID 1)",
+                "java.lang.IllegalStateException: login failed: password=hunter2 for https://bob:s3cret@host/x"
+                        + " (Authorization: Bearer abc.def.ghi)",
+                "\tat com.acme.Load.connect(Load.java:42)",
+                "\tat org.apache.spark.rdd.RDD.iterator(RDD.scala:329)",
+                ""));
+        for (List<String> args : List.of(List.of("explain"), List.of("explain", "--json"))) {
+            List<String> all = new java.util.ArrayList<>(args);
+            all.add(log.toString());
+            CliRun run = CliRun.of(all.toArray(String[]::new));
+            assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.OK);
+            assertThat(run.out()).as(args.toString()).contains("IllegalStateException", "https://bob:", "Load.java:42")
+                    .doesNotContain("hunter2", "s3cret", "abc.def.ghi");
+            assertThat(run.err()).doesNotContain("hunter2", "s3cret", "abc.def.ghi");
+        }
+    }
+
+    @Test
     void errorsOfAnUnreachableTargetNeverShowHeaderUserOrUrlCredentials() throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {

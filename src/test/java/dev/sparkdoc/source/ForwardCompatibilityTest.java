@@ -71,7 +71,9 @@ class ForwardCompatibilityTest {
     void aSnapshotFileFromANewerSparkdocWithExtraFieldsReads() throws IOException {
         AppSnapshot original = Sources.open(new Target.EventLog(HostileLogs.SOURCE), AppSelector.ANY, HttpOptions.DEFAULT).read();
         Path file = dir.resolve("snap.json");
-        SnapshotFile.write(original, "test", file);
+        try (var out = Files.newOutputStream(file)) {
+            SnapshotFile.write(original, "test", out);
+        }
         ObjectNode root = (ObjectNode) JSON.readTree(file.toFile());
         root.put("futureEnvelopeField", 1);
         ObjectNode snap = (ObjectNode) root.get("snapshot");

@@ -9,10 +9,7 @@ import dev.sparkdoc.source.Json;
 import dev.sparkdoc.source.SourceException;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,29 +35,6 @@ public final class SnapshotFile {
 
     public static void write(AppSnapshot snapshot, String toolVersion, OutputStream out) throws IOException {
         Json.mapper().writeValue(new NonClosing(out), new Envelope(FORMAT_VERSION, new Tool("sparkdoc", toolVersion), snapshot));
-    }
-
-    /**
-     * Writes to a temporary file beside {@code path} and moves it into place, so a failure never
-     * leaves a half-written snapshot where a good one was.
-     */
-    public static void write(AppSnapshot snapshot, String toolVersion, Path path) throws IOException {
-        Path absolute = path.toAbsolutePath();
-        Path dir = absolute.getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
-        try {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
-                write(snapshot, toolVersion, out);
-            }
-            try {
-                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
     }
 
     /** Reads a snapshot file; the result's source says it came from a snapshot and where it was taken. */
