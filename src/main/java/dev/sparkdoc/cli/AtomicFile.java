@@ -11,7 +11,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -72,8 +76,9 @@ final class AtomicFile implements Destination {
         Path temporary = target.resolveSibling("." + target.getFileName() + "."
                 + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
         try {
-            // CREATE_NEW: never follow a link planted under the temporary name; the umask sets the mode, as for '>'
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            // CREATE_NEW: never follow a link planted under the temporary name
+            try (FileChannel channel = FileChannel.open(temporary, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    modeOf(target))) {
                 FailureRecordingStream recorder = new FailureRecordingStream(
                         new BufferedOutputStream(Channels.newOutputStream(channel), 64 * 1024));
                 PrintStream out = new PrintStream(recorder, false, StandardCharsets.UTF_8);
@@ -91,6 +96,27 @@ final class AtomicFile implements Destination {
             throw OutputException.failed(shown, e);
         } finally {
             removeQuietly(temporary);
+        }
+    }
+
+    /**
+     * A replaced file keeps its mode, as an editor's save does; a new one is readable by its owner
+     * only, as Spark's own event logs are kept from other users: a snapshot holds the application's
+     * SQL text, hosts and settings, redacted but not for everyone's eyes.
+     */
+    private static FileAttribute<?>[] modeOf(Path target) {
+        Set<PosixFilePermission> mode = PosixFilePermissions.fromString("rw-------");
+        try {
+            if (Files.exists(target)) {
+                mode = Files.getPosixFilePermissions(target);
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // keep the private default
+        }
+        try {
+            return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(mode)};
+        } catch (UnsupportedOperationException notPosix) {
+            return new FileAttribute<?>[0];
         }
     }
 

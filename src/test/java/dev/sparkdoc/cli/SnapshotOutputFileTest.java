@@ -130,6 +130,19 @@ class SnapshotOutputFileTest {
     }
 
     @Test
+    void aReplacedFileKeepsItsModeAndANewOneIsPrivate() throws IOException {
+        Path shared = Files.writeString(dir.resolve("shared.json"), "old");
+        Files.setPosixFilePermissions(shared, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+        Path fresh = dir.resolve("fresh.json");
+
+        assertThat(snapshotTo(shared).exitCode()).isZero();
+        assertThat(snapshotTo(fresh).exitCode()).isZero();
+
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(shared))).isEqualTo("rw-r-----");
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh))).isEqualTo("rw-------");
+    }
+
+    @Test
     void aLinkToARegularFileReplacesTheFileAndKeepsTheLink() throws IOException {
         Path file = Files.writeString(dir.resolve("real.json"), "old");
         Path link = Files.createSymbolicLink(dir.resolve("link.json"), file);
