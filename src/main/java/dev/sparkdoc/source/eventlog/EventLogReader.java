@@ -2,10 +2,8 @@ package dev.sparkdoc.source.eventlog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.source.SourceException;
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -32,8 +30,7 @@ final class EventLogReader implements LineParser.Sink {
 
     /** Reads one file; stops at a broken stream, throws only when the file is not an event log. */
     void read(Path file, Codec codec) {
-        try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-             InputStream in = codec.open(raw)) {
+        try (InputStream in = Segment.whole(file, codec).open()) {
             readLines(file, codec, new LineReader(in, maxLineBytes));
         } catch (IOException | RuntimeException e) {
             if (e instanceof SourceException se) {

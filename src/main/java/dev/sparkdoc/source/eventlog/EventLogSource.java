@@ -5,6 +5,7 @@ import dev.sparkdoc.model.SourceInfo;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.Unreadable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,7 +122,7 @@ public final class EventLogSource implements SnapshotSource {
                 try {
                     out.addAll(Segment.split(file, Math.min(PLAIN_PART_BYTES, parallelMinBytes)));
                 } catch (IOException e) {
-                    throw new SourceException("Cannot read event log " + file + ": " + e.getMessage(), e);
+                    throw Unreadable.file(file, e);
                 }
             } else {
                 out.add(Segment.whole(file, codec));
@@ -153,16 +154,12 @@ public final class EventLogSource implements SnapshotSource {
         try {
             return Files.size(file);
         } catch (IOException e) {
-            throw new SourceException("Cannot read event log " + file + ": " + e.getMessage(), e);
+            throw Unreadable.file(file, e);
         }
     }
 
     private static boolean isEmpty(Path file) {
-        try {
-            return Files.size(file) == 0;
-        } catch (IOException e) {
-            throw new SourceException("Cannot read event log " + file + ": " + e.getMessage(), e);
-        }
+        return size(file) == 0;
     }
 
     /** For logs without ApplicationStart: the app id Spark put in the file or folder name. */
