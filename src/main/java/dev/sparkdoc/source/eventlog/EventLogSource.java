@@ -9,6 +9,7 @@ import dev.sparkdoc.source.Unreadable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -102,7 +103,7 @@ public final class EventLogSource implements SnapshotSource {
                 && !files.partsMissing();
         SourceInfo source = new SourceInfo(SourceKind.EVENTLOG, displayTarget, complete, reader.skippedLines,
                 folders.unknownEvents, notes);
-        return new SnapshotAssembler(folders).snapshot(source, appIdFromName(path));
+        return new SnapshotAssembler(folders, lastWritten(files.files())).snapshot(source, appIdFromName(path));
     }
 
     private static String breaksOff(Path file, String error) {
@@ -156,6 +157,19 @@ public final class EventLogSource implements SnapshotSource {
         } catch (IOException e) {
             throw Unreadable.file(file, e);
         }
+    }
+
+    private static Instant lastWritten(List<Path> files) {
+        Instant latest = Instant.EPOCH;
+        for (Path file : files) {
+            try {
+                Instant written = Files.getLastModifiedTime(file).toInstant();
+                latest = written.isAfter(latest) ? written : latest;
+            } catch (IOException e) {
+                throw Unreadable.file(file, e);
+            }
+        }
+        return latest;
     }
 
     private static boolean isEmpty(Path file) {

@@ -51,7 +51,7 @@ class ParallelReaderTest {
         // must put them back in order
         new ParallelReader(reader, 600).read(List.of(Segment.whole(log, Codec.NONE)),
                 (segment, error) -> errors.add(String.valueOf(error)));
-        AppSnapshot parallel = new SnapshotAssembler(reader.folders)
+        AppSnapshot parallel = new SnapshotAssembler(reader.folders, java.time.Instant.EPOCH)
                 .snapshot(sequential.source(), EventLogSource.appIdFromName(log));
 
         assertThat(errors).containsExactly("null");
