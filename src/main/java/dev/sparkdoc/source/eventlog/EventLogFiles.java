@@ -46,7 +46,7 @@ record EventLogFiles(List<Path> files, boolean inProgress, boolean partsMissing,
             throw Unreadable.file(path, e);
         }
         if (attributes.isRegularFile()) {
-            return new EventLogFiles(List.of(path), name(path).endsWith(INPROGRESS), false, List.of());
+            return file(path);
         }
         if (!attributes.isDirectory()) {
             throw Unreadable.notAFile(path);
@@ -55,6 +55,20 @@ record EventLogFiles(List<Path> files, boolean inProgress, boolean partsMissing,
             return rolling(path);
         }
         return single(path);
+    }
+
+    /** One file; inside a rolling folder, the status marker is refused and a part is read with a note. */
+    private static EventLogFiles file(Path path) {
+        Path parent = path.toAbsolutePath().getParent();
+        boolean inRolling = parent != null && name(parent).startsWith(ROLLING_PREFIX);
+        if (inRolling && name(path).startsWith(STATUS_PREFIX)) {
+            throw new SourceException(path + " is the status marker of a rolling event log, not the log: point at"
+                    + " its folder " + parent);
+        }
+        List<String> notes = inRolling && name(path).startsWith(EVENTS_PREFIX)
+                ? List.of("one part of the rolling log " + parent + " read: point at the folder to read every part")
+                : List.of();
+        return new EventLogFiles(List.of(path), name(path).endsWith(INPROGRESS), false, notes);
     }
 
     /** A folder that holds exactly one event log (a file or a rolling folder) stands for it. */
