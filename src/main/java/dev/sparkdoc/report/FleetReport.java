@@ -71,8 +71,9 @@ public record FleetReport(int schemaVersion, TriageReport.Tool tool, Source sour
         }
         TriageReport single = TriageReport.of(e.diagnosis().get(), toolVersion, minimum, top);
         TriageReport.App a = single.application();
-        App app = new App(a.id(), a.name(), a.sparkVersion(), a.state(), a.startTime(), a.endTime(), a.durationMs(),
-                a.attemptId());
+        // the History Server's listing knows the times when the log's head could not say
+        App app = new App(a.id(), a.name(), a.sparkVersion(), a.state(), a.startTime().orElse(e.listed().startTime()),
+                a.endTime(), a.durationMs().orElse(e.listed().durationMs()), a.attemptId());
         return new Entry(rank, app, Optional.of(single.verdict()), e.totalSecondsLost(), single.findings(), Optional.empty());
     }
 

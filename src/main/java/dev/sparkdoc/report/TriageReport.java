@@ -9,6 +9,7 @@ import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.signals.FactFormat;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -32,11 +33,20 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
                          List<String> notes) {
     }
 
+    /**
+     * @param startTime  absent, with {@code durationMs}, for an event log cut before the
+     *                   application's start: its times are unknown, not 1970
+     */
     @JsonPropertyOrder({"id", "name", "sparkVersion", "state", "startTime", "endTime", "durationMs"})
     @JsonInclude(JsonInclude.Include.NON_ABSENT)
-    public record App(String id, String name, Optional<String> sparkVersion, String state, Instant startTime,
-                      Optional<Instant> endTime, long durationMs, Optional<String> attemptId, String user,
+    public record App(String id, String name, Optional<String> sparkVersion, String state, Optional<Instant> startTime,
+                      Optional<Instant> endTime, Optional<Long> durationMs, Optional<String> attemptId, String user,
                       Executors executors) {
+
+        /** The wall time as the text reports show it. */
+        String shownDuration() {
+            return durationMs.map(FactFormat::duration).orElse("duration unknown");
+        }
     }
 
     public record Executors(int active, int total, int slots) {
@@ -59,8 +69,8 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
         Application a = s.application();
         List<Executor> workers = s.executors().stream().filter(e -> !e.isDriver()).toList();
         int slots = dev.sparkdoc.signals.AppContext.of(s).slots();
-        return new App(a.id(), a.name(), a.sparkVersion(), state(s), a.startTime(), a.endTime(),
-                a.durationMs(s.takenAt()), a.attemptId(), a.user(),
+        return new App(a.id(), a.name(), a.sparkVersion(), state(s), a.knownStartTime(), a.endTime(),
+                a.knownDurationMs(s.takenAt()), a.attemptId(), a.user(),
                 new Executors((int) workers.stream().filter(Executor::active).count(), workers.size(), slots));
     }
 

@@ -60,7 +60,7 @@ public final class TriageText {
         TriageReport.App a = r.application();
         String app = a.name() + " (" + a.id() + a.attemptId().map(x -> ", attempt " + x).orElse("") + ")";
         String facts = "Spark " + a.sparkVersion().orElse("?") + " · " + a.state() + " · "
-                + FactFormat.duration(a.durationMs()) + " · " + a.executors().active() + "/" + a.executors().total()
+                + a.shownDuration() + " · " + a.executors().active() + "/" + a.executors().total()
                 + " executors, " + a.executors().slots() + " slots";
         out.addAll(styledWrap(app, w, "", "  ", theme::bold));
         out.addAll(Wrap.lines(facts, w, "", "  "));

@@ -54,7 +54,13 @@ public final class TargetParser {
         if (Files.exists(path)) {
             return fileTarget(path);
         }
-        if (looksLikePath(input)) {
+        boolean pathLike = looksLikePath(input);
+        if (pathLike && !Files.notExists(path)) {
+            // neither there nor not there: a folder above it may not be searched (permission
+            // denied); the reader says so
+            return new Target.EventLog(path);
+        }
+        if (pathLike) {
             throw new TargetException("no such file or folder: " + input
                     + " (give an event-log file, an eventlog_v2_* folder or a snapshot file)");
         }
@@ -115,14 +121,16 @@ public final class TargetParser {
         }
     }
 
+    /**
+     * Only a regular file is opened, to look for the snapshot marker: opening a FIFO with no
+     * writer blocks for ever, and a device may never end. A folder, anything that is not a regular
+     * file, and a file that cannot be opened (permission denied) are event-log targets, and the
+     * reader refuses them with the reason: the target exists, so it is one that could not be read
+     * (exit 3, "unreadable log" in the README's table), not a mistyped one (exit 2).
+     */
     private static Target fileTarget(Path path) {
-        if (Files.isDirectory(path)) {
-            return new Target.EventLog(path);
-        }
-        if (!Files.isReadable(path)) {
-            throw new TargetException("cannot read " + path + " (check its permissions)");
-        }
-        return startsWithSnapshotMarker(path) ? new Target.SnapshotFile(path) : new Target.EventLog(path);
+        return Files.isRegularFile(path) && startsWithSnapshotMarker(path)
+                ? new Target.SnapshotFile(path) : new Target.EventLog(path);
     }
 
     private static boolean startsWithSnapshotMarker(Path path) {
@@ -130,7 +138,7 @@ public final class TargetParser {
             byte[] head = in.readNBytes(64);
             return new String(head, StandardCharsets.UTF_8).contains(SNAPSHOT_MARKER);
         } catch (IOException e) {
-            throw new TargetException("cannot read " + path + ": " + e.getMessage());
+            return false; // the event-log reader opens it again and says why it cannot
         }
     }
 

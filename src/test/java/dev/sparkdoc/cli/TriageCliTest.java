@@ -65,6 +65,32 @@ class TriageCliTest {
         assertThat(first.at("/remedies/0/conf").isObject()).isTrue();
     }
 
+    /**
+     * Issue 14: a zstd part cut before SparkListenerApplicationStart showed "incomplete · 498879 h
+     * 49 min", its last event's time less 1970. Its first 1,000 bytes hold four events in complete
+     * frames (LogStart, ResourceProfileAdded, ExecutorAdded, BlockManagerAdded); the frame with
+     * ApplicationStart is cut.
+     */
+    @Test
+    void logCutBeforeItsApplicationStartHasAnUnknownDurationNotOneSince1970() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve(Path.of(SKEWED).getFileName()));
+        String part = "events_1_local-1795967361954.zstd";
+        Files.write(folder.resolve(part), java.util.Arrays.copyOf(Files.readAllBytes(Path.of(SKEWED, part)), 1_000));
+
+        CliRun text = CliRun.of("triage", folder.toString());
+        CliRun json = CliRun.of("triage", folder.toString(), "--json");
+
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out()).contains("Spark 4.0.1 · incomplete · duration unknown · ").contains("4 events read")
+                .doesNotContain(" h ");
+        JsonNode report = Json.mapper().readTree(json.out());
+        assertThat(report.at("/application/state").asText()).isEqualTo("incomplete");
+        assertThat(report.get("application").has("startTime")).isFalse();
+        assertThat(report.get("application").has("durationMs")).isFalse();
+        assertThat(json.out()).doesNotContain("1970-");
+        assertThat(dev.sparkdoc.testing.TriageSchema.SCHEMA.validate(report)).isEmpty();
+    }
+
     @Test
     void plainOutputHasNoEscapeCodes() {
         CliRun run = CliRun.of("triage", SKEWED, "--all");

@@ -1,9 +1,12 @@
 package dev.sparkdoc.source.eventlog;
 
 import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.Unreadable;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -34,19 +37,38 @@ record EventLogFiles(List<Path> files, boolean inProgress, boolean partsMissing,
     }
 
     static EventLogFiles resolve(Path path) {
-        if (!Files.exists(path)) {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(path, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
             throw new SourceException("No event log at " + path + ": check the path (Spark writes to spark.eventLog.dir, default /tmp/spark-events)");
+        } catch (IOException e) {
+            throw Unreadable.file(path, e);
         }
-        if (Files.isRegularFile(path)) {
-            return new EventLogFiles(List.of(path), name(path).endsWith(INPROGRESS), false, List.of());
+        if (attributes.isRegularFile()) {
+            return file(path);
         }
-        if (!Files.isDirectory(path)) {
-            throw new SourceException("Cannot read " + path + ": not a file or folder");
+        if (!attributes.isDirectory()) {
+            throw Unreadable.notAFile(path);
         }
         if (name(path).startsWith(ROLLING_PREFIX) || !rollingParts(path).isEmpty()) {
             return rolling(path);
         }
         return single(path);
+    }
+
+    /** One file; inside a rolling folder, the status marker is refused and a part is read with a note. */
+    private static EventLogFiles file(Path path) {
+        Path parent = path.toAbsolutePath().getParent();
+        boolean inRolling = parent != null && name(parent).startsWith(ROLLING_PREFIX);
+        if (inRolling && name(path).startsWith(STATUS_PREFIX)) {
+            throw new SourceException(path + " is the status marker of a rolling event log, not the log: point at"
+                    + " its folder " + parent);
+        }
+        List<String> notes = inRolling && name(path).startsWith(EVENTS_PREFIX)
+                ? List.of("one part of the rolling log " + parent + " read: point at the folder to read every part")
+                : List.of();
+        return new EventLogFiles(List.of(path), name(path).endsWith(INPROGRESS), false, notes);
     }
 
     /** A folder that holds exactly one event log (a file or a rolling folder) stands for it. */
@@ -164,7 +186,7 @@ record EventLogFiles(List<Path> files, boolean inProgress, boolean partsMissing,
         try (Stream<Path> s = Files.list(folder)) {
             return s.sorted().toList();
         } catch (IOException e) {
-            throw new SourceException("Cannot list folder " + folder + ": " + e.getMessage(), e);
+            throw Unreadable.folder(folder, e);
         }
     }
 

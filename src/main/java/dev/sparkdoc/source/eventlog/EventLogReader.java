@@ -2,10 +2,8 @@ package dev.sparkdoc.source.eventlog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.source.SourceException;
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -32,8 +30,7 @@ final class EventLogReader implements LineParser.Sink {
 
     /** Reads one file; stops at a broken stream, throws only when the file is not an event log. */
     void read(Path file, Codec codec) {
-        try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-             InputStream in = codec.open(raw)) {
+        try (InputStream in = Segment.whole(file, codec).open()) {
             readLines(file, codec, new LineReader(in, maxLineBytes));
         } catch (IOException | RuntimeException e) {
             if (e instanceof SourceException se) {
@@ -116,6 +113,16 @@ final class EventLogReader implements LineParser.Sink {
     }
 
     static SourceException notAnEventLog(Path file, String start) {
+        String name = EventLogFiles.name(file).toLowerCase(java.util.Locale.ROOT);
+        // the first bytes decoded as UTF-8: zip's "PK\3\4", gzip's 1f 8b (8b is no UTF-8 on its own)
+        if (start.startsWith("PK\u0003\u0004") || name.endsWith(".zip")) {
+            return new SourceException(file + " is a zip archive, not an event log (the History Server's Download"
+                    + " link gives one): unzip it and point at the event log inside");
+        }
+        if (start.startsWith("\u001f\ufffd") || name.endsWith(".gz")) {
+            return new SourceException(file + " is gzip-compressed, a codec Spark does not write event logs with"
+                    + " (Databricks rolls its logs into .gz pieces): gunzip it and point at the result");
+        }
         String shown = start.replaceAll("[^\\x20-\\x7e]", "?");
         return new SourceException(file + " is not a Spark event log (expected JSON lines with \"Event\" fields, found \""
                 + shown + "\"): point at a file from spark.eventLog.dir");

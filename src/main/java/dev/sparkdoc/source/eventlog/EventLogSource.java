@@ -5,9 +5,11 @@ import dev.sparkdoc.model.SourceInfo;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.Unreadable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -101,7 +103,7 @@ public final class EventLogSource implements SnapshotSource {
                 && !files.partsMissing();
         SourceInfo source = new SourceInfo(SourceKind.EVENTLOG, displayTarget, complete, reader.skippedLines,
                 folders.unknownEvents, notes);
-        return new SnapshotAssembler(folders).snapshot(source, appIdFromName(path));
+        return new SnapshotAssembler(folders, lastWritten(files.files())).snapshot(source, appIdFromName(path));
     }
 
     private static String breaksOff(Path file, String error) {
@@ -121,7 +123,7 @@ public final class EventLogSource implements SnapshotSource {
                 try {
                     out.addAll(Segment.split(file, Math.min(PLAIN_PART_BYTES, parallelMinBytes)));
                 } catch (IOException e) {
-                    throw new SourceException("Cannot read event log " + file + ": " + e.getMessage(), e);
+                    throw Unreadable.file(file, e);
                 }
             } else {
                 out.add(Segment.whole(file, codec));
@@ -153,16 +155,25 @@ public final class EventLogSource implements SnapshotSource {
         try {
             return Files.size(file);
         } catch (IOException e) {
-            throw new SourceException("Cannot read event log " + file + ": " + e.getMessage(), e);
+            throw Unreadable.file(file, e);
         }
     }
 
-    private static boolean isEmpty(Path file) {
-        try {
-            return Files.size(file) == 0;
-        } catch (IOException e) {
-            throw new SourceException("Cannot read event log " + file + ": " + e.getMessage(), e);
+    private static Instant lastWritten(List<Path> files) {
+        Instant latest = Instant.EPOCH;
+        for (Path file : files) {
+            try {
+                Instant written = Files.getLastModifiedTime(file).toInstant();
+                latest = written.isAfter(latest) ? written : latest;
+            } catch (IOException e) {
+                throw Unreadable.file(file, e);
+            }
         }
+        return latest;
+    }
+
+    private static boolean isEmpty(Path file) {
+        return size(file) == 0;
     }
 
     /** For logs without ApplicationStart: the app id Spark put in the file or folder name. */

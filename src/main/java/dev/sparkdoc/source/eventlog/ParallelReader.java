@@ -126,6 +126,9 @@ final class ParallelReader {
 
     private void segmentEnded(LineChunk end, BiConsumer<Segment, String> segmentEnded) {
         Exception error = end.error;
+        if (error instanceof SourceException unreadable) {
+            throw unreadable;
+        }
         if (error != null) {
             if (reader.folders.knownEvents == 0 && reader.lines == 0) {
                 throw new SourceException(

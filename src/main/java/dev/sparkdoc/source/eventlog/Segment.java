@@ -1,10 +1,12 @@
 package dev.sparkdoc.source.eventlog;
 
+import dev.sparkdoc.source.Unreadable;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -57,10 +59,23 @@ record Segment(Path file, Codec codec, long from, long to) {
         return size;
     }
 
-    /** The segment's decompressed bytes. */
+    /**
+     * The segment's decompressed bytes. A file the system will not open (permission denied, gone)
+     * is no cut stream: it throws the reason, whatever was read before it.
+     */
     InputStream open() throws IOException {
-        InputStream raw = to < 0 ? Files.newInputStream(file) : new Range(FileChannel.open(file, StandardOpenOption.READ), from, to);
-        return codec.open(new BufferedInputStream(raw, 1 << 16));
+        InputStream raw;
+        try {
+            raw = to < 0 ? Files.newInputStream(file) : new Range(FileChannel.open(file, StandardOpenOption.READ), from, to);
+        } catch (FileSystemException e) {
+            throw Unreadable.file(file, e);
+        }
+        try {
+            return codec.open(new BufferedInputStream(raw, 1 << 16));
+        } catch (IOException | RuntimeException e) {
+            raw.close();
+            throw e;
+        }
     }
 
     /** Bytes {@code [pos, to)} of a file channel. */

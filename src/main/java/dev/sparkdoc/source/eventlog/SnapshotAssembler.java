@@ -21,13 +21,18 @@ import java.util.Optional;
 final class SnapshotAssembler {
 
     private final EventFolders f;
-    /** The moment the snapshot describes: the application's end, else the log's last event. */
+    /**
+     * The moment the snapshot describes: the application's end, else the log's last event (a cut
+     * log stops there, never later), else when the log was last written (cut before any timed
+     * event: never 1970).
+     */
     private final long asOf;
 
-    SnapshotAssembler(EventFolders folders) {
+    SnapshotAssembler(EventFolders folders, Instant lastWritten) {
         this.f = folders;
         long end = folders.app.endTime > 0 ? folders.app.endTime : folders.lastTimestamp;
-        this.asOf = Math.max(end, folders.app.startTime);
+        long latest = Math.max(end, folders.app.startTime);
+        this.asOf = latest > 0 ? latest : lastWritten.toEpochMilli();
     }
 
     AppSnapshot snapshot(SourceInfo source, String fallbackAppId) {

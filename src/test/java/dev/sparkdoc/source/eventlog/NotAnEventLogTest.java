@@ -1,5 +1,6 @@
 package dev.sparkdoc.source.eventlog;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sparkdoc.source.SourceException;
@@ -83,5 +84,52 @@ class NotAnEventLogTest {
         assertThatThrownBy(() -> new EventLogSource(dir).read())
                 .isInstanceOf(SourceException.class)
                 .hasMessageContaining("holds 2 event logs");
+    }
+
+    static final String ROLLING = "src/test/resources/spark/eventlogs/join-rolling-zstd/eventlog_v2_local-1795967347590";
+    static final String LINE = "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.1\"}\n";
+
+    @Test
+    void historyServerZipDownloadIsToldToBeUnzipped() throws IOException {
+        Path zip = dir.resolve("eventLogs-application_1489705648216_1600.zip");
+        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            out.putNextEntry(new java.util.zip.ZipEntry("application_1489705648216_1600"));
+            out.write(LINE.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+
+        assertThatThrownBy(() -> new EventLogSource(zip).read())
+                .isInstanceOf(SourceException.class)
+                .hasMessage(zip + " is a zip archive, not an event log (the History Server's Download link gives"
+                        + " one): unzip it and point at the event log inside");
+    }
+
+    @Test
+    void gzipPieceIsToldToBeGunzippedWhateverItsName() throws IOException {
+        Path gz = dir.resolve("eventlog-2021-06-15--15-00");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write(LINE.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+
+        assertThatThrownBy(() -> new EventLogSource(gz).read())
+                .isInstanceOf(SourceException.class)
+                .hasMessageContaining(" is gzip-compressed, a codec Spark does not write event logs with");
+    }
+
+    @Test
+    void statusMarkerOfARollingLogPointsAtItsFolder() {
+        Path marker = Path.of(ROLLING, "appstatus_local-1795967347590");
+
+        assertThatThrownBy(() -> new EventLogSource(marker).read())
+                .isInstanceOf(SourceException.class)
+                .hasMessageContaining("is the status marker of a rolling event log, not the log: point at its folder")
+                .hasMessageEndingWith(Path.of(ROLLING).getFileName().toString());
+    }
+
+    @Test
+    void onePartOfARollingLogIsReadWithANoteToPointAtTheFolder() {
+        var s = new EventLogSource(Path.of(ROLLING, "events_1_local-1795967347590.zstd")).read();
+
+        assertThat(s.source().notes()).anyMatch(n -> n.startsWith("one part of the rolling log ")
+                && n.endsWith(" read: point at the folder to read every part"));
     }
 }

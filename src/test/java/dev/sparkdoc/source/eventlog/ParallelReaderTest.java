@@ -51,7 +51,7 @@ class ParallelReaderTest {
         // must put them back in order
         new ParallelReader(reader, 600).read(List.of(Segment.whole(log, Codec.NONE)),
                 (segment, error) -> errors.add(String.valueOf(error)));
-        AppSnapshot parallel = new SnapshotAssembler(reader.folders)
+        AppSnapshot parallel = new SnapshotAssembler(reader.folders, java.time.Instant.EPOCH)
                 .snapshot(sequential.source(), EventLogSource.appIdFromName(log));
 
         assertThat(errors).containsExactly("null");
@@ -99,5 +99,25 @@ class ParallelReaderTest {
         assertThatThrownBy(() -> new EventLogSource(notALog).parallelFrom(4096).read())
                 .isInstanceOf(SourceException.class)
                 .hasMessageContaining("is not a Spark event log");
+    }
+
+    /**
+     * A part that cannot be opened (here gone between listing and reading; permission denied
+     * takes the same way) is no cut stream: both readers stop with the file and the reason,
+     * whatever they read before it, instead of keeping half a log or blaming the codec.
+     */
+    @Test
+    void partThatCannotBeOpenedStopsBothReadersWithItsReason(@TempDir Path dir) throws Exception {
+        Path first = logs().findFirst().orElseThrow();
+        Path gone = dir.resolve("events_2_local-1795967342242.zstd");
+        List<Segment> segments = List.of(Segment.whole(first, Codec.NONE), Segment.whole(gone, Codec.ZSTD));
+
+        assertThatThrownBy(() -> new ParallelReader(new EventLogReader(), 600).read(segments, (segment, error) -> { }))
+                .isInstanceOf(SourceException.class).hasMessageStartingWith("Cannot read " + gone + ": no such file (");
+        EventLogReader sequential = new EventLogReader();
+        sequential.read(first, Codec.NONE);
+        assertThatThrownBy(() -> sequential.read(gone, Codec.ZSTD))
+                .isInstanceOf(SourceException.class).hasMessageStartingWith("Cannot read " + gone + ": no such file (")
+                .hasMessageNotContaining("compressed");
     }
 }
