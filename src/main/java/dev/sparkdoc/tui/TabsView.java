@@ -1,5 +1,7 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.report.SafeText;
+
 /** The pane tabs with row counts; the sort order and filter of the current pane on the right. */
 final class TabsView {
 
@@ -14,9 +16,10 @@ final class TabsView {
             col += f.text(col, row, label, p == s.pane() ? Tone.SELECTED : Tone.NORMAL);
             col += f.text(col, row, "│", Tone.DIM);
         }
-        String right = "sort: " + Rows.sortName(s.pane(), s.sort(s.pane()))
-                + (s.filter().isEmpty() || s.editingFilter() ? "" : " │ filter: " + s.filter());
-        int start = Math.max(col + 1, f.width() - right.length());
+        // right-aligned when it fits; else cut after the tabs, which stay whole
+        String right = f.glyphs().line("sort: " + Rows.sortName(s.pane(), s.sort(s.pane()))
+                + (s.filter().isEmpty() || s.editingFilter() ? "" : " │ filter: " + s.filter()));
+        int start = Math.max(col + 1, f.width() - SafeText.width(right));
         f.text(start, row, right, Tone.DIM);
     }
 
