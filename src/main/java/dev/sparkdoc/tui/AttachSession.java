@@ -2,9 +2,6 @@ package dev.sparkdoc.tui;
 
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.screen.TerminalScreen;
-import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
-import com.googlecode.lanterna.terminal.Terminal;
-import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal.CtrlCBehaviour;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.source.SnapshotSource;
@@ -53,18 +50,14 @@ public final class AttachSession {
                 : feed.sample(first);
 
         OutputStream terminalOut = System.out;
-        Terminal terminal = new DefaultTerminalFactory(terminalOut, System.in, StandardCharsets.UTF_8)
-                .setForceTextTerminal(true)
-                // Ctrl-C arrives as a key: sparkdoc quits through the same path as q
-                .setUnixTerminalCtrlCBehaviour(CtrlCBehaviour.TRAP)
-                .createTerminal();
+        GuardedTerminal terminal = new GuardedTerminal(System.in, terminalOut, StandardCharsets.UTF_8);
         TerminalScreen screen = new TerminalScreen(terminal);
         Files.createDirectories(log.file().getParent());
         log.info("attach " + settings.target() + " (interval " + settings.interval().toMillis() + " ms)");
         BlockingQueue<UiEvent> events = new LinkedBlockingQueue<>();
         Optional<Poller> poller = Optional.empty();
         try (PrintStream logStream = new PrintStream(new RedactingStream(new FileOutputStream(log.file().toFile(), true)), true, StandardCharsets.UTF_8);
-             TerminalGuard guard = new TerminalGuard(screen, logStream)) {
+             TerminalGuard guard = new TerminalGuard(screen, terminal, logStream)) {
             TerminalSize size = screen.getTerminalSize();
             UiState state = Update.apply(UiState.initial(poll, size.getColumns(), size.getRows(), clock.instant()),
                     // the first read pays for a cold JVM: it says nothing about the driver's pace
