@@ -55,7 +55,7 @@ public final class AttachSession {
         Files.createDirectories(log.file().getParent());
         log.info("attach " + settings.target() + " (interval " + settings.interval().toMillis() + " ms)");
         BlockingQueue<UiEvent> events = new LinkedBlockingQueue<>();
-        Optional<Poller> poller = Optional.empty();
+        Optional<UiLoop.Live> live = Optional.empty();
         try (PrintStream logStream = new PrintStream(new RedactingStream(new FileOutputStream(log.file().toFile(), true)), true, StandardCharsets.UTF_8);
              TerminalGuard guard = new TerminalGuard(screen, terminal, logStream)) {
             TerminalSize size = screen.getTerminalSize();
@@ -63,16 +63,20 @@ public final class AttachSession {
                     // the first read pays for a cold JVM: it says nothing about the driver's pace
                     new UiEvent.SnapshotArrived(diagnosis, processes, clock.instant(), readMs, settings.interval())).state();
             if (!settings.still()) {
-                poller = Optional.of(new Poller(source, diagnose, feed, events::add, schedule, clock, log));
-                poller.get().start();
+                live = Optional.of(new UiLoop.Live(new Poller(source, diagnose, feed, events::add, schedule, clock, log),
+                        new ProcessWatch(feed, events::add, log)));
+                live.get().poller().start();
             }
-            new UiLoop(screen, new LanternaBackend(screen, settings.palette()), guard, events, poller, terminalOut, clock)
+            new UiLoop(screen, new LanternaBackend(screen, settings.palette()), guard, events, live, terminalOut, clock)
                     .run(state);
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
             log.error("attach ended with an error", e);
             throw e;
         } finally {
-            poller.ifPresent(Poller::close);
+            live.ifPresent(l -> {
+                l.poller().close();
+                l.processes().close();
+            });
         }
         log.info("attach ended");
     }
