@@ -29,8 +29,9 @@ public final class AttachSession {
     /**
      * @param target   what the user pointed at, for the header
      * @param still    an event log or snapshot file: shown as read, never polled
+     * @param glyphs   ASCII when the locale is not UTF-8
      */
-    public record Settings(String target, boolean still, Duration interval, Palette palette) {
+    public record Settings(String target, boolean still, Duration interval, Palette palette, Glyphs glyphs) {
     }
 
     private AttachSession() {
@@ -50,7 +51,7 @@ public final class AttachSession {
                 : feed.sample(first);
 
         OutputStream terminalOut = System.out;
-        GuardedTerminal terminal = new GuardedTerminal(System.in, terminalOut, StandardCharsets.UTF_8);
+        GuardedTerminal terminal = new GuardedTerminal(System.in, terminalOut, settings.glyphs().charset());
         TerminalScreen screen = new TerminalScreen(terminal);
         Files.createDirectories(log.file().getParent());
         log.info("attach " + settings.target() + " (interval " + settings.interval().toMillis() + " ms)");
@@ -67,8 +68,8 @@ public final class AttachSession {
                         new ProcessWatch(feed, events::add, log)));
                 live.get().poller().start();
             }
-            new UiLoop(screen, new LanternaBackend(screen, settings.palette()), guard, events, live, terminalOut, clock)
-                    .run(state);
+            new UiLoop(screen, new LanternaBackend(screen, settings.palette()), guard, events, live, terminalOut, clock,
+                    settings.glyphs()).run(state);
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
             log.error("attach ended with an error", e);
             throw e;

@@ -29,13 +29,14 @@ final class UiLoop {
     private final Optional<Live> live;
     private final OutputStream terminalOut;
     private final Clock clock;
+    private final Glyphs glyphs;
 
     /** What a live target has and a still picture does not: the poller, and processes read between snapshots. */
     record Live(Poller poller, ProcessWatch processes) {
     }
 
     UiLoop(Screen screen, LanternaBackend backend, TerminalGuard guard, BlockingQueue<UiEvent> events,
-           Optional<Live> live, OutputStream terminalOut, Clock clock) {
+           Optional<Live> live, OutputStream terminalOut, Clock clock, Glyphs glyphs) {
         this.screen = screen;
         this.backend = backend;
         this.guard = guard;
@@ -43,6 +44,7 @@ final class UiLoop {
         this.live = live;
         this.terminalOut = terminalOut;
         this.clock = clock;
+        this.glyphs = glyphs;
     }
 
     UiState run(UiState initial) throws IOException, InterruptedException {
@@ -87,7 +89,7 @@ final class UiLoop {
     }
 
     private void draw(UiState s, boolean full) throws IOException {
-        Frame frame = Views.render(s);
+        Frame frame = Views.render(s, glyphs);
         guard.whileOwned(() -> {
             if (full) {
                 screen.clear();

@@ -66,6 +66,11 @@ final class Tmux implements AutoCloseable {
         line("clear; sh " + script + "; echo EXIT=$?");
     }
 
+    /** Waits until a {@link #runAttach} has ended: a line {@code EXIT=n} (not the typed command's "EXIT=$?"). */
+    String awaitExit(Duration timeout) {
+        return await("the attach script's exit code", timeout, s -> s.lines().anyMatch(l -> l.matches("EXIT=\\d+")));
+    }
+
     /** A tmux format of the pane, e.g. {@code #{alternate_on}}: 1 while a program holds the alternate screen. */
     String display(String format) {
         return tmux("display-message", "-p", "-t", session, format).strip();
@@ -86,6 +91,11 @@ final class Tmux implements AutoCloseable {
 
     String screen() {
         return tmux("capture-pane", "-p", "-t", session);
+    }
+
+    /** The pane with the lines that scrolled off its top. */
+    String history() {
+        return tmux("capture-pane", "-p", "-S", "-", "-t", session);
     }
 
     String await(String what, Duration timeout, java.util.function.Predicate<String> ok) {

@@ -50,10 +50,10 @@ class TmuxSignalsTest {
                 tmux.await("run " + run + ": the live view is up", STARTUP,
                         s -> s.contains("Spark 4.0.1 │ up") && tmux.display("#{alternate_on}").equals("1"));
                 stop(tmux, way);
-                String after = tmux.await("run " + run + ": the shell is back", KEY,
-                        s -> s.contains("EXIT=") && tmux.display("#{alternate_on}").equals("0"));
+                String after = tmux.awaitExit(KEY);
 
                 assertThat(after).as("run %d", run).contains("EXIT=" + way.exit).doesNotContain("could not", "Exception");
+                assertThat(tmux.display("#{alternate_on}")).as("run %d: out of the alternate screen", run).isEqualTo("0");
                 assertThat(tmux.display("#{cursor_flag}")).as("run %d: cursor visible", run).isEqualTo("1");
             }
             tmux.line("echo \"STTY:$(stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e isig -e -icanon -e -echo -e -isig | sort | tr '\\n' ' ')\"");
