@@ -27,11 +27,12 @@ final class FooterView {
     static void render(UiState s, Frame f) {
         int row = Layout.footerRow(s);
         if (s.editingFilter()) {
-            f.parts(0, row, Tone.BOLD, key("/"), free(s.filter()), key("▏  Enter keeps the filter, Esc clears it"));
+            f.parts(0, row, Tone.BOLD, List.of(key("/"), free(s.filter()), key("▏  Enter keeps the filter, Esc clears it")));
             return;
         }
         if (s.poll().failing() && s.drill().isEmpty()) {
-            f.parts(0, row, Tone.ALERT, key("q quit  ? help │ "), free(shortUrls(s.poll().error().orElse(""))), free(eventLogHint(s)));
+            f.parts(0, row, Tone.ALERT, List.of(key("q quit  ? help │ "), free(shortUrls(s.poll().error().orElse(""))),
+                    free(eventLogHint(s))));
             return;
         }
         f.parts(0, row, Tone.DIM, hints(s));
@@ -55,7 +56,7 @@ final class FooterView {
     }
 
     /** The keys that matter here, most useful first: the later ones go when the row is short. */
-    private static Part[] hints(UiState s) {
+    private static List<Part> hints(UiState s) {
         List<String> keys;
         if (s.drill().isPresent()) {
             keys = s.drill().get().pane() == Pane.FINDINGS
@@ -74,6 +75,6 @@ final class FooterView {
         List<Part> parts = new ArrayList<>();
         keys.forEach(k -> parts.add(extra(k + "  ")));
         parts.add(key(HELP_QUIT));
-        return parts.toArray(Part[]::new);
+        return parts;
     }
 }

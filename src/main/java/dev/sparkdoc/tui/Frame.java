@@ -2,6 +2,7 @@ package dev.sparkdoc.tui;
 
 import dev.sparkdoc.report.SafeText;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * sparkdoc's own screen: a grid of characters, each with a {@link Tone}. Views draw into a frame;
@@ -135,8 +136,8 @@ public final class Frame {
     }
 
     /** Writes a line of parts to the end of the row, giving way as {@link LineParts} says. */
-    int parts(int col, int row, Tone tone, LineParts.Part... parts) {
-        return text(col, row, LineParts.fit(glyphs, width - col, java.util.List.of(parts)), tone);
+    int parts(int col, int row, Tone tone, List<LineParts.Part> parts) {
+        return text(col, row, LineParts.fit(glyphs, width - col, parts), tone);
     }
 
     /** Paints {@code count} cells with one character and tone (backgrounds, bars, selections). */
@@ -154,11 +155,6 @@ public final class Frame {
                 tones[row * width + c] = tone;
             }
         }
-    }
-
-    /** Text cleaned and cut to {@code room} display columns, ending with the ellipsis when it was longer. */
-    public String fit(String text, int room) {
-        return glyphs.fit(text, room);
     }
 
     /** Text padded or cut to exactly {@code room} display columns, right-aligned when asked. */

@@ -34,8 +34,8 @@ final class HeaderView {
     static void render(UiState s, Frame f) {
         f.fill(0, 0, f.width(), ' ', Tone.TITLE);
         if (s.diagnosis().isEmpty()) {
-            f.parts(1, 0, Tone.TITLE, extra(BRAND), free(s.poll().target()));
-            f.parts(0, 1, Tone.NORMAL, pollParts(s).toArray(Part[]::new));
+            f.parts(1, 0, Tone.TITLE, List.of(extra(BRAND), free(s.poll().target())));
+            f.parts(0, 1, Tone.NORMAL, pollParts(s));
             waiting(s, f);
             return;
         }
@@ -44,17 +44,17 @@ final class HeaderView {
         List<Part> status = new ArrayList<>(countsParts(snap));
         status.add(key(" │ "));
         status.addAll(pollParts(s));
-        f.parts(0, 1, Tone.NORMAL, status.toArray(Part[]::new));
+        f.parts(0, 1, Tone.NORMAL, status);
         alertOrVerdict(s, s.diagnosis().get(), f);
     }
 
     /** State, uptime and the application's id stay whole at any width; its name is what gets cut. */
-    private static Part[] titleParts(UiState s, AppSnapshot snap) {
+    private static List<Part> titleParts(UiState s, AppSnapshot snap) {
         var app = snap.application();
         Instant now = s.poll().still() || app.completed() ? snap.takenAt() : driverNow(s, snap);
         String state = app.completed() ? "COMPLETED" : s.poll().still() ? "INCOMPLETE" : "RUNNING";
-        return new Part[] {extra(BRAND), key(state + " │ Spark " + app.sparkVersion().orElse("?") + " │ up "
-                + Fmt.ms(app.durationMs(now)) + " │ "), free(app.name()), key(" (" + app.id() + ")")};
+        return List.of(extra(BRAND), key(state + " │ Spark " + app.sparkVersion().orElse("?") + " │ up "
+                + Fmt.ms(app.durationMs(now)) + " │ "), free(app.name()), key(" (" + app.id() + ")"));
     }
 
     /**
@@ -96,10 +96,10 @@ final class HeaderView {
     private static void waiting(UiState s, Frame f) {
         PollStatus p = s.poll();
         if (p.failing()) {
-            f.parts(0, 2, Tone.ALERT, key("cannot read "), free(p.target()), free(": " + p.error().orElse("")),
-                    key(" │ retrying every " + Fmt.ms(p.effective().toMillis())));
+            f.parts(0, 2, Tone.ALERT, List.of(key("cannot read "), free(p.target()), free(": " + p.error().orElse("")),
+                    key(" │ retrying every " + Fmt.ms(p.effective().toMillis()))));
         } else {
-            f.parts(0, 2, Tone.DIM, key("reading "), free(p.target()), key(" …"));
+            f.parts(0, 2, Tone.DIM, List.of(key("reading "), free(p.target()), key(" …")));
         }
     }
 
@@ -108,9 +108,9 @@ final class HeaderView {
         if (p.failing()) {
             // what is wrong and since when; the retry pace is on the row above ("every 8s (slowed
             // from 2s)"), the details and the fix on the footer row
-            f.parts(0, 2, Tone.ALERT, free(p.headline().orElse(RestFault.Kind.UNREACHABLE.headline())),
+            f.parts(0, 2, Tone.ALERT, List.of(free(p.headline().orElse(RestFault.Kind.UNREACHABLE.headline())),
                     key(" since " + Fmt.clock(p.failingSince().get()) + " (" + Fmt.age(p.failingSince().get(), s.now())
-                            + "); last picture from " + p.lastUpdate().map(Fmt::clock).orElse("?") + " kept"));
+                            + "); last picture from " + p.lastUpdate().map(Fmt::clock).orElse("?") + " kept")));
             return;
         }
         Severity worst = d.worst();
@@ -122,6 +122,6 @@ final class HeaderView {
             f.text(0, 2, counts + " │ nothing at warning or above", Tone.GOOD);
             return;
         }
-        f.parts(0, 2, Views.severityTone(worst), key(counts + " │ "), free(d.atLeast(Severity.WARNING).get(0).title()));
+        f.parts(0, 2, Views.severityTone(worst), List.of(key(counts + " │ "), free(d.atLeast(Severity.WARNING).get(0).title())));
     }
 }
