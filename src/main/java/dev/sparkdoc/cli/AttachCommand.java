@@ -11,9 +11,12 @@ import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.targets.Target;
 import dev.sparkdoc.tui.AttachLog;
 import dev.sparkdoc.tui.AttachSession;
+import dev.sparkdoc.tui.FullScreen;
+import dev.sparkdoc.tui.Glyphs;
 import dev.sparkdoc.tui.Palette;
 import dev.sparkdoc.tui.LocalProcessFeed;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +25,8 @@ import picocli.CommandLine.Option;
 @Command(name = "attach", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Watch an application live: findings, stages, executors and processes, updated as it runs.",
                 "Event logs and snapshot files show a still picture. Keys: ? in the view. When stdout is not a",
-                "terminal, prints the triage report instead. Log: ~/.cache/sparkdoc/attach.log."})
+                "terminal, or TERM is dumb or unset, prints the triage report instead. Draws in ASCII when the",
+                "locale (LC_ALL, LC_CTYPE, LANG) is not UTF-8. Log: ~/.cache/sparkdoc/attach.log."})
 public final class AttachCommand implements Callable<Integer> {
 
     @Mixin
@@ -44,13 +48,15 @@ public final class AttachCommand implements Callable<Integer> {
         Target parsed = target.parsedTarget();
         boolean still = !(parsed instanceof Target.Http) && !(parsed instanceof Target.HostScan);
         try (SnapshotSource source = Sources.open(parsed, target.selector(), target.httpOptions())) {
-            if (System.console() == null) {
-                System.err.println("sparkdoc: not a terminal: printing the triage report instead of the live view");
+            Optional<String> whyNot = FullScreen.whyNot(System.getenv(), System.console() != null);
+            if (whyNot.isPresent()) {
+                System.err.println("sparkdoc: " + whyNot.get() + ": printing the triage report instead of the live view");
                 return triage(source.read(), ruleList);
             }
             Duration interval = Duration.ofMillis(Math.max(500, Math.round(intervalSeconds * 1000)));
             AttachSession.run(source, snapshot -> Diagnosis.of(snapshot, ruleList), LocalProcessFeed.forTarget(parsed),
-                    new AttachSession.Settings(parsed.display(), still, interval, Palette.of(noColor, System.getenv())),
+                    new AttachSession.Settings(parsed.display(), still, interval, Palette.of(noColor, System.getenv()),
+                            Glyphs.forLocale(System.getenv())),
                     AttachLog.inUserCache());
             return ExitCode.OK;
         }

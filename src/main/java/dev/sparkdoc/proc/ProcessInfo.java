@@ -49,6 +49,11 @@ public record ProcessInfo(
         return startTime.map(t -> Duration.between(t, now)).filter(d -> !d.isNegative());
     }
 
+    /** A zombie (Z) or dead (X): the process has ended, only its parent has not collected it yet. */
+    public boolean exited() {
+        return state.startsWith("Z") || state.startsWith("X");
+    }
+
     /** Same process in two samples: the pid alone may have been reused. */
     public boolean sameProcessAs(ProcessInfo other) {
         return pid == other.pid && startTime.equals(other.startTime);

@@ -44,6 +44,8 @@ public final class ProcessScan {
                 table = SparkProcesses.classify(previous, now, withProbedApps(hints), includeRelated);
             }
         }
+        // a pid that is gone may come back as another process: it is asked about afresh then
+        probed.keySet().retainAll(now.byPid().keySet());
         previous = now;
         return table;
     }

@@ -2,9 +2,6 @@ package dev.sparkdoc.tui;
 
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.screen.TerminalScreen;
-import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
-import com.googlecode.lanterna.terminal.Terminal;
-import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal.CtrlCBehaviour;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.source.SnapshotSource;
@@ -32,8 +29,9 @@ public final class AttachSession {
     /**
      * @param target   what the user pointed at, for the header
      * @param still    an event log or snapshot file: shown as read, never polled
+     * @param glyphs   ASCII when the locale is not UTF-8
      */
-    public record Settings(String target, boolean still, Duration interval, Palette palette) {
+    public record Settings(String target, boolean still, Duration interval, Palette palette, Glyphs glyphs) {
     }
 
     private AttachSession() {
@@ -53,33 +51,33 @@ public final class AttachSession {
                 : feed.sample(first);
 
         OutputStream terminalOut = System.out;
-        Terminal terminal = new DefaultTerminalFactory(terminalOut, System.in, StandardCharsets.UTF_8)
-                .setForceTextTerminal(true)
-                // Ctrl-C arrives as a key: sparkdoc quits through the same path as q
-                .setUnixTerminalCtrlCBehaviour(CtrlCBehaviour.TRAP)
-                .createTerminal();
+        GuardedTerminal terminal = new GuardedTerminal(System.in, terminalOut, settings.glyphs().charset());
         TerminalScreen screen = new TerminalScreen(terminal);
         Files.createDirectories(log.file().getParent());
         log.info("attach " + settings.target() + " (interval " + settings.interval().toMillis() + " ms)");
         BlockingQueue<UiEvent> events = new LinkedBlockingQueue<>();
-        Optional<Poller> poller = Optional.empty();
+        Optional<UiLoop.Live> live = Optional.empty();
         try (PrintStream logStream = new PrintStream(new RedactingStream(new FileOutputStream(log.file().toFile(), true)), true, StandardCharsets.UTF_8);
-             TerminalGuard guard = new TerminalGuard(screen, logStream)) {
+             TerminalGuard guard = new TerminalGuard(screen, terminal, logStream)) {
             TerminalSize size = screen.getTerminalSize();
             UiState state = Update.apply(UiState.initial(poll, size.getColumns(), size.getRows(), clock.instant()),
                     // the first read pays for a cold JVM: it says nothing about the driver's pace
                     new UiEvent.SnapshotArrived(diagnosis, processes, clock.instant(), readMs, settings.interval())).state();
             if (!settings.still()) {
-                poller = Optional.of(new Poller(source, diagnose, feed, events::add, schedule, clock, log));
-                poller.get().start();
+                live = Optional.of(new UiLoop.Live(new Poller(source, diagnose, feed, events::add, schedule, clock, log),
+                        new ProcessWatch(feed, events::add, log)));
+                live.get().poller().start();
             }
-            new UiLoop(screen, new LanternaBackend(screen, settings.palette()), guard, events, poller, terminalOut, clock)
-                    .run(state);
+            new UiLoop(screen, new LanternaBackend(screen, settings.palette()), guard, events, live, terminalOut, clock,
+                    settings.glyphs()).run(state);
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
             log.error("attach ended with an error", e);
             throw e;
         } finally {
-            poller.ifPresent(Poller::close);
+            live.ifPresent(l -> {
+                l.poller().close();
+                l.processes().close();
+            });
         }
         log.info("attach ended");
     }

@@ -1,8 +1,9 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.model.AppSnapshot;
 import java.time.Duration;
 
-/** What a key asks of the world outside the state: the UI loop carries these out. */
+/** What a key or an event asks of the world outside the state: the UI loop carries these out. */
 public sealed interface Effect {
 
     record RefreshNow() implements Effect {
@@ -16,6 +17,10 @@ public sealed interface Effect {
 
     /** Put text on the clipboard (OSC 52). */
     record Copy(String text) implements Effect {
+    }
+
+    /** Read the local processes of the application in {@code snapshot} again, without a new snapshot. */
+    record SampleProcesses(AppSnapshot snapshot) implements Effect {
     }
 
     record Quit() implements Effect {

@@ -20,21 +20,24 @@ final class ExecutorsView {
             Views.empty(f, s.diagnosis().isEmpty() ? "waiting for the first picture …" : "No executors reported.");
             return;
         }
-        Table t = new Table(List.of(Column.left("ID", 6), Column.left("STATE", 5), Column.flex("HOST", 6),
+        List<Column> columns = List.of(Column.left("ID", 6), Column.left("STATE", 5), Column.flex("HOST", 6),
                 Column.right("CORE", 4), Column.right("ACT", 3), Column.right("FAIL", 4), Column.right("MEM/MAX", 11),
                 Column.right("GC", 4), Column.right("SHUF R", 6), Column.right("SHUF W", 6), Column.right("JVM RSS", 7),
-                Column.right("PY RSS", 6)), f.width());
-        Views.table(s, f, Pane.EXECUTORS, t, rows, Views.tableRows(s), (e, row, sel) -> {
-            t.cells(f, row, Views.cells(e.id(), state(e), e.host(), Integer.toString(e.totalCores()),
-                    Integer.toString(e.activeTasks()), Integer.toString(e.failedTasks()),
-                    Fmt.bytes(e.memoryUsed()) + "/" + Fmt.bytes(e.maxMemory()), Fmt.percent(Rows.gcFraction(e)),
-                    Fmt.bytes(e.totalShuffleRead()), Fmt.bytes(e.totalShuffleWrite()),
-                    peak(e, "ProcessTreeJVMRSSMemory"), peak(e, "ProcessTreePythonRSSMemory")),
-                    sel ? Tone.SELECTED : !e.active() ? Tone.DIM : e.excluded() ? Tone.WARNING : Tone.NORMAL);
+                Column.right("PY RSS", 6));
+        Views.table(s, f, Pane.EXECUTORS, columns, rows, Views.tableRows(s), ExecutorsView::cells, (t, e, cells, row, sel) -> {
+            t.cells(f, row, cells, sel ? Tone.SELECTED : !e.active() ? Tone.DIM : e.excluded() ? Tone.WARNING : Tone.NORMAL);
             if (!sel && e.failedTasks() > 0) {
                 f.tone(t.start(5), row, t.width(5), Tone.CRITICAL);
             }
         });
+    }
+
+    private static List<String> cells(Executor e) {
+        return Views.cells(e.id(), state(e), e.host(), Integer.toString(e.totalCores()),
+                Integer.toString(e.activeTasks()), Integer.toString(e.failedTasks()),
+                Fmt.bytes(e.memoryUsed()) + "/" + Fmt.bytes(e.maxMemory()), Fmt.percent(Rows.gcFraction(e)),
+                Fmt.bytes(e.totalShuffleRead()), Fmt.bytes(e.totalShuffleWrite()),
+                peak(e, "ProcessTreeJVMRSSMemory"), peak(e, "ProcessTreePythonRSSMemory"));
     }
 
     static String state(Executor e) {

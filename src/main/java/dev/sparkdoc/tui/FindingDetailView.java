@@ -49,7 +49,7 @@ final class FindingDetailView {
         out.add(Line.of("Evidence", Tone.BOLD));
         for (Finding.Evidence e : x.evidence()) {
             String cmp = e.op().map(op -> " (" + op + " " + e.threshold().map(t -> threshold(e, t)).orElse("") + ")").orElse("");
-            out.add(Line.of("  " + e.fact() + " = " + e.display() + cmp, Tone.NORMAL));
+            out.addAll(Line.wrap("  " + e.fact() + " = " + e.display() + cmp, width, Tone.NORMAL, -1));
         }
         out.addAll(fixLines(x, width, selectedFix));
         if (!x.verify().isBlank()) {

@@ -21,16 +21,16 @@ final class FindingsView {
                     : s.filter().isEmpty() ? "No findings: nothing sparkdoc's rules recognise, so far." : "No finding matches the filter.");
             return;
         }
-        Table t = new Table(List.of(Column.left("SEV", 4), Column.right("LOST", 7), Column.left("WHERE", 12),
-                Column.flex("FINDING", 20)), f.width());
+        List<Column> columns = List.of(Column.left("SEV", 4), Column.right("LOST", 7), Column.left("WHERE", 12),
+                Column.flex("FINDING", 20));
         int visible = Math.min(rows.size(), Math.max(3, Views.tableRows(s) - 7));
-        Views.table(s, f, Pane.FINDINGS, t, rows, visible, (x, row, sel) -> {
-            t.cells(f, row, Views.cells(sev(x.severity()), Fmt.seconds(x.secondsLost()), where(x), x.title()),
-                    sel ? Tone.SELECTED : Tone.NORMAL);
-            if (!sel) {
-                f.tone(0, row, 4, Views.severityTone(x.severity()));
-            }
-        });
+        Views.table(s, f, Pane.FINDINGS, columns, rows, visible,
+                x -> Views.cells(sev(x.severity()), Fmt.seconds(x.secondsLost()), where(x), x.title()), (t, x, cells, row, sel) -> {
+                    t.cells(f, row, cells, sel ? Tone.SELECTED : Tone.NORMAL);
+                    if (!sel) {
+                        f.tone(0, row, 4, Views.severityTone(x.severity()));
+                    }
+                });
         preview(s, f, rows.get(Rows.selected(s, Pane.FINDINGS)), Layout.BODY_TOP + 2 + visible);
     }
 
@@ -54,12 +54,13 @@ final class FindingsView {
         };
     }
 
-    /** Where, short: "stage 4", "exec 7", "query 3", "app". */
+    /** Where, short: "stage 4", "stage 4.1", "exec 7", "query 3", "app". */
     static String where(Finding x) {
         var scope = x.scope();
         return switch (scope.kind()) {
             case APP -> "app";
-            case STAGE -> "stage " + scope.displayId();
+            // "stage 12.1": the attempt in the fewest columns ("12 (attempt 1)" is the label's)
+            case STAGE -> "stage " + (scope.id().endsWith(".0") ? scope.displayId() : scope.id());
             case EXECUTOR -> "exec " + scope.id();
             case SQL -> "query " + scope.id();
             default -> scope.kind().id() + " " + scope.id();

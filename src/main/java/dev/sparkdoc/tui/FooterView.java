@@ -1,9 +1,19 @@
 package dev.sparkdoc.tui;
 
+import static dev.sparkdoc.tui.LineParts.extra;
+import static dev.sparkdoc.tui.LineParts.free;
+import static dev.sparkdoc.tui.LineParts.key;
+
 import dev.sparkdoc.source.rest.RestFault;
+import dev.sparkdoc.tui.LineParts.Part;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Pattern;
 
-/** The bottom row: the filter being typed, what is wrong while reads fail, or the keys that matter here. */
+/**
+ * The bottom row: the filter being typed, what is wrong while reads fail, or the keys that matter
+ * here. {@code q quit} and {@code ? help} are never cut: the other hints give way first.
+ */
 final class FooterView {
 
     private static final Pattern APP_URL = Pattern.compile("https?://\\S+?/api/v1/applications(/[^/\\s?]+)?");
@@ -11,17 +21,21 @@ final class FooterView {
     private FooterView() {
     }
 
+    /** Always on the row, whatever else has to go: the way out and the way to every other key. */
+    private static final String HELP_QUIT = "? help  q quit";
+
     static void render(UiState s, Frame f) {
         int row = Layout.footerRow(s);
         if (s.editingFilter()) {
-            f.text(0, row, "/" + s.filter() + "▏  Enter keeps the filter, Esc clears it", Tone.BOLD);
+            f.parts(0, row, Tone.BOLD, List.of(key("/"), free(s.filter()), key("▏  Enter keeps the filter, Esc clears it")));
             return;
         }
         if (s.poll().failing() && s.drill().isEmpty()) {
-            f.text(0, row, "q quit  ? help │ " + shortUrls(s.poll().error().orElse("")) + eventLogHint(s), Tone.ALERT);
+            f.parts(0, row, Tone.ALERT, List.of(key("q quit  ? help │ "), free(shortUrls(s.poll().error().orElse(""))),
+                    free(eventLogHint(s))));
             return;
         }
-        f.text(0, row, hints(s), Tone.DIM);
+        f.parts(0, row, Tone.DIM, hints(s));
     }
 
     /**
@@ -41,14 +55,26 @@ final class FooterView {
                 .sparkProperty("spark.eventLog.dir").orElse("spark.eventLog.dir");
     }
 
-    private static String hints(UiState s) {
+    /** The keys that matter here, most useful first: the later ones go when the row is short. */
+    private static List<Part> hints(UiState s) {
+        List<String> keys;
         if (s.drill().isPresent()) {
-            return s.drill().get().pane() == Pane.FINDINGS
-                    ? "↑↓ choose fix  c copy --conf  Esc/b back  Tab pane  ? help  q quit"
-                    : "↑↓ scroll  Esc/b back  Tab pane  ? help  q quit";
+            keys = s.drill().get().pane() == Pane.FINDINGS
+                    ? List.of("↑↓ choose fix", "c copy --conf", "Esc/b back", "Tab pane")
+                    : List.of("↑↓ scroll", "Esc/b back", "Tab pane");
+        } else {
+            keys = new ArrayList<>(List.of("↑↓/jk move"));
+            if (s.pane() == Pane.FINDINGS || s.pane() == Pane.STAGES) {
+                keys.add("Enter open");
+            }
+            if (s.pane() == Pane.FINDINGS) {
+                keys.add("c copy");
+            }
+            keys.addAll(List.of("Tab/1-4 pane", "/ filter", "s sort", "p pause"));
         }
-        String open = s.pane() == Pane.FINDINGS || s.pane() == Pane.STAGES ? "Enter open  " : "";
-        String copy = s.pane() == Pane.FINDINGS ? "c copy  " : "";
-        return "↑↓/jk move  " + open + copy + "Tab/1-4 pane  / filter  s sort  p pause  ? help  q quit";
+        List<Part> parts = new ArrayList<>();
+        keys.forEach(k -> parts.add(extra(k + "  ")));
+        parts.add(key(HELP_QUIT));
+        return parts;
     }
 }

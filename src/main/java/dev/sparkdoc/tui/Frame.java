@@ -2,15 +2,15 @@ package dev.sparkdoc.tui;
 
 import dev.sparkdoc.report.SafeText;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * sparkdoc's own screen: a grid of characters, each with a {@link Tone}. Views draw into a frame;
  * backends copy it to a terminal or to text. Every write is clipped to the grid, so a view can
- * never overflow the screen, and text that does not fit ends with an ellipsis.
+ * never overflow the screen, and text that does not fit ends with an ellipsis. Everything written
+ * goes through the frame's {@link Glyphs}: ASCII for a terminal that is not UTF-8.
  */
 public final class Frame {
-
-    public static final char ELLIPSIS = '…';
 
     /** The cell right of a wide (CJK, emoji) character: it belongs to that character. */
     static final String WIDE_TAIL = "";
@@ -20,8 +20,14 @@ public final class Frame {
     /** One code point per cell (a string, so emoji outside the BMP fit), or {@link #WIDE_TAIL}. */
     private final String[] cells;
     private final Tone[] tones;
+    private final Glyphs glyphs;
 
     public Frame(int width, int height) {
+        this(width, height, Glyphs.UNICODE);
+    }
+
+    public Frame(int width, int height, Glyphs glyphs) {
+        this.glyphs = glyphs;
         this.width = Math.max(0, width);
         this.height = Math.max(0, height);
         this.cells = new String[this.width * this.height];
@@ -36,6 +42,10 @@ public final class Frame {
 
     public int height() {
         return height;
+    }
+
+    public Glyphs glyphs() {
+        return glyphs;
     }
 
     /** The cell's first char; a space for the right half of a wide character. */
@@ -60,7 +70,9 @@ public final class Frame {
 
     public void set(int col, int row, char c, Tone tone) {
         // control characters would move a real terminal's cursor: never let them through
-        put(col, row, c < ' ' || (c >= 0x7F && c <= 0x9F) || Character.isSurrogate(c) ? " " : String.valueOf(c), 1, tone);
+        boolean control = c < ' ' || (c >= 0x7F && c <= 0x9F) || Character.isSurrogate(c);
+        String cell = control ? " " : glyphs.line(String.valueOf(c));
+        put(col, row, SafeText.width(cell) == 1 ? cell : "?", 1, tone);
     }
 
     /** Puts one code point of display width 1 or 2 at a cell; a wide one that does not fit is a space. */
@@ -103,7 +115,7 @@ public final class Frame {
         if (room <= 0 || row < 0 || row >= height) {
             return 0;
         }
-        String shown = fit(text, room);
+        String shown = glyphs.fit(text, room);
         int c = col;
         for (int i = 0; i < shown.length(); ) {
             int cp = shown.codePointAt(i);
@@ -123,6 +135,11 @@ public final class Frame {
         return text(col, row, width - col, text, tone);
     }
 
+    /** Writes a line of parts to the end of the row, giving way as {@link LineParts} says. */
+    int parts(int col, int row, Tone tone, List<LineParts.Part> parts) {
+        return text(col, row, LineParts.fit(glyphs, width - col, parts), tone);
+    }
+
     /** Paints {@code count} cells with one character and tone (backgrounds, bars, selections). */
     public void fill(int col, int row, int count, char c, Tone tone) {
         for (int i = 0; i < count; i++) {
@@ -140,14 +157,9 @@ public final class Frame {
         }
     }
 
-    /** Text cleaned and cut to {@code room} display columns, ending with {@code …} when it was longer. */
-    public static String fit(String text, int room) {
-        return SafeText.fit(SafeText.capped(text), room);
-    }
-
     /** Text padded or cut to exactly {@code room} display columns, right-aligned when asked. */
-    public static String pad(String text, int room, boolean right) {
-        return SafeText.pad(SafeText.capped(text), room, right);
+    public String pad(String text, int room, boolean right) {
+        return glyphs.pad(text, room, right);
     }
 
     /** One row as text (the text backend and tests); a wide character's right half adds nothing. */

@@ -1,5 +1,9 @@
 package dev.sparkdoc.tui;
 
+import static dev.sparkdoc.tui.LineParts.extra;
+import static dev.sparkdoc.tui.LineParts.free;
+import static dev.sparkdoc.tui.LineParts.key;
+
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.JobStatus;
@@ -7,40 +11,50 @@ import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.rest.RestFault;
+import dev.sparkdoc.tui.LineParts.Part;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The three header rows: which application, how it is doing, and how fresh the picture is.
- * When the driver stops answering the last picture stays, and the header says so.
+ * When the driver stops answering the last picture stays, and the header says so. At 80 columns
+ * the key parts of each row stay whole (state, uptime, id; counts; since when): names and messages
+ * are what is cut.
  */
 final class HeaderView {
 
     private HeaderView() {
     }
 
+    /** Decoration: left out first when the line is too long for 80 columns. */
+    private static final String BRAND = "sparkdoc │ ";
+
     static void render(UiState s, Frame f) {
         f.fill(0, 0, f.width(), ' ', Tone.TITLE);
         if (s.diagnosis().isEmpty()) {
-            f.text(0, 0, " sparkdoc │ " + s.poll().target(), Tone.TITLE);
-            f.text(0, 1, pollText(s), Tone.NORMAL);
+            f.parts(1, 0, Tone.TITLE, List.of(extra(BRAND), free(s.poll().target())));
+            f.parts(0, 1, Tone.NORMAL, pollParts(s));
             waiting(s, f);
             return;
         }
         AppSnapshot snap = s.diagnosis().get().snapshot();
-        f.text(0, 0, titleText(s, snap), Tone.TITLE);
-        f.text(0, 1, countsText(snap) + " │ " + pollText(s), Tone.NORMAL);
+        f.parts(1, 0, Tone.TITLE, titleParts(s, snap));
+        List<Part> status = new ArrayList<>(countsParts(snap));
+        status.add(key(" │ "));
+        status.addAll(pollParts(s));
+        f.parts(0, 1, Tone.NORMAL, status);
         alertOrVerdict(s, s.diagnosis().get(), f);
     }
 
-    private static String titleText(UiState s, AppSnapshot snap) {
+    /** State, uptime and the application's id stay whole at any width; its name is what gets cut. */
+    private static List<Part> titleParts(UiState s, AppSnapshot snap) {
         var app = snap.application();
         Instant now = s.poll().still() || app.completed() ? snap.takenAt() : driverNow(s, snap);
         String state = app.completed() ? "COMPLETED" : s.poll().still() ? "INCOMPLETE" : "RUNNING";
-        // the name last: it is the part that may be cut at 80 columns
-        return " sparkdoc │ " + state + " │ Spark " + app.sparkVersion().orElse("?") + " │ up "
-                + Fmt.ms(app.durationMs(now)) + " │ " + app.name() + " (" + app.id() + ")";
+        return List.of(extra(BRAND), key(state + " │ Spark " + app.sparkVersion().orElse("?") + " │ up "
+                + Fmt.ms(app.durationMs(now)) + " │ "), free(app.name()), key(" (" + app.id() + ")"));
     }
 
     /**
@@ -54,7 +68,8 @@ final class HeaderView {
         return snap.takenAt().plus(since.isNegative() ? Duration.ZERO : since);
     }
 
-    static String countsText(AppSnapshot snap) {
+    /** Executors alive and dead, jobs and stages running; the word "running" goes when room is short. */
+    static List<Part> countsParts(AppSnapshot snap) {
         List<Executor> workers = snap.executors().stream().filter(e -> !e.isDriver()).toList();
         // local mode: the driver is the only executor (SPARK-NOTES "Processes")
         List<Executor> counted = workers.isEmpty() ? snap.executors() : workers;
@@ -62,28 +77,29 @@ final class HeaderView {
         long dead = counted.size() - alive;
         long jobs = snap.jobs().stream().filter(j -> j.status() == JobStatus.RUNNING).count();
         long stages = snap.stages().stream().filter(st -> st.status() == StageStatus.ACTIVE).count();
-        return "executors " + alive + " alive " + dead + " dead │ " + jobs + (jobs == 1 ? " job " : " jobs ") + stages
-                + (stages == 1 ? " stage" : " stages") + " running";
+        return List.of(key("executors " + alive + " alive " + dead + " dead │ " + jobs + (jobs == 1 ? " job " : " jobs ")
+                + stages + (stages == 1 ? " stage" : " stages")), extra(" running"));
     }
 
-    static String pollText(UiState s) {
+    /** How fresh the picture is; why the pace is slower and when a still picture was read are details that may go. */
+    static List<Part> pollParts(UiState s) {
         PollStatus p = s.poll();
         if (p.still()) {
-            return "still picture" + p.lastUpdate().map(t -> ", read " + Fmt.clock(t)).orElse("");
+            return List.of(key("still picture"), extra(p.lastUpdate().map(t -> ", read " + Fmt.clock(t)).orElse("")));
         }
-        String every = "every " + Fmt.ms(p.effective().toMillis())
-                + (p.effective().equals(p.interval()) ? "" : " (slowed from " + Fmt.ms(p.interval().toMillis()) + ")");
+        String slowed = p.effective().equals(p.interval()) ? "" : " (slowed from " + Fmt.ms(p.interval().toMillis()) + ")";
         String updated = p.lastUpdate().map(t -> ", " + Fmt.age(t, s.now()) + " ago").orElse(", connecting…");
-        return (p.paused() ? "PAUSED │ " : "") + every + updated;
+        return List.of(key((p.paused() ? "PAUSED │ " : "") + "every " + Fmt.ms(p.effective().toMillis())), extra(slowed),
+                key(updated));
     }
 
     private static void waiting(UiState s, Frame f) {
         PollStatus p = s.poll();
         if (p.failing()) {
-            f.text(0, 2, "cannot read " + p.target() + ": " + p.error().orElse("") + " │ retrying every "
-                    + Fmt.ms(p.effective().toMillis()), Tone.ALERT);
+            f.parts(0, 2, Tone.ALERT, List.of(key("cannot read "), free(p.target()), free(": " + p.error().orElse("")),
+                    key(" │ retrying every " + Fmt.ms(p.effective().toMillis()))));
         } else {
-            f.text(0, 2, "reading " + p.target() + " …", Tone.DIM);
+            f.parts(0, 2, Tone.DIM, List.of(key("reading "), free(p.target()), key(" …")));
         }
     }
 
@@ -92,9 +108,9 @@ final class HeaderView {
         if (p.failing()) {
             // what is wrong and since when; the retry pace is on the row above ("every 8s (slowed
             // from 2s)"), the details and the fix on the footer row
-            f.text(0, 2, p.headline().orElse(RestFault.Kind.UNREACHABLE.headline()) + " since " + Fmt.clock(p.failingSince().get()) + " ("
-                    + Fmt.age(p.failingSince().get(), s.now()) + "); last picture from "
-                    + p.lastUpdate().map(Fmt::clock).orElse("?") + " kept", Tone.ALERT);
+            f.parts(0, 2, Tone.ALERT, List.of(free(p.headline().orElse(RestFault.Kind.UNREACHABLE.headline())),
+                    key(" since " + Fmt.clock(p.failingSince().get()) + " (" + Fmt.age(p.failingSince().get(), s.now())
+                            + "); last picture from " + p.lastUpdate().map(Fmt::clock).orElse("?") + " kept")));
             return;
         }
         Severity worst = d.worst();
@@ -106,7 +122,6 @@ final class HeaderView {
             f.text(0, 2, counts + " │ nothing at warning or above", Tone.GOOD);
             return;
         }
-        String top = d.atLeast(Severity.WARNING).get(0).title();
-        f.text(0, 2, counts + " │ " + top, Views.severityTone(worst));
+        f.parts(0, 2, Views.severityTone(worst), List.of(key(counts + " │ "), free(d.atLeast(Severity.WARNING).get(0).title())));
     }
 }

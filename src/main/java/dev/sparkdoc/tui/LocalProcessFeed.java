@@ -2,6 +2,7 @@ package dev.sparkdoc.tui;
 
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.proc.DriverFinder;
+import dev.sparkdoc.proc.DriverHints;
 import dev.sparkdoc.proc.LocalProcesses;
 import dev.sparkdoc.proc.ProcessSampler;
 import dev.sparkdoc.proc.ProcessScan;
@@ -15,29 +16,34 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The processes pane fed by {@code sparkdoc ps}'s sampler: this application's driver, executors,
  * daemons and Python workers on this machine, each with a short CPU history. Only for a driver
- * UI on this host; elsewhere the pane says why it is empty.
+ * UI on this host; elsewhere the pane says why it is empty. A process that ended is not listed
+ * (nor its history kept), also when its parent has not collected it yet.
  */
 public final class LocalProcessFeed implements ProcessFeed {
 
     private static final int HISTORY = 20;
 
-    private final Target target;
-    private final ProcessScan scan = new ProcessScan(ProcessSampler.forThisMachine(), false);
+    private final ProcessScan scan;
+    /** What else tells this application's driver apart, by app id: the process behind the attached port. */
+    private final Function<String, DriverHints> hints;
     private final Map<Long, Deque<Double>> history = new HashMap<>();
 
-    private LocalProcessFeed(Target target) {
-        this.target = target;
+    LocalProcessFeed(ProcessScan scan, Function<String, DriverHints> hints) {
+        this.scan = scan;
+        this.hints = hints;
     }
 
     /** A feed for the target, or one that explains why there is no local process view. */
     public static ProcessFeed forTarget(Target target) {
         if (target instanceof Target.Http http && http.baseUrl().getHost() != null
                 && DriverFinder.isThisMachine(http.baseUrl().getHost())) {
-            return new LocalProcessFeed(target);
+            return new LocalProcessFeed(new ProcessScan(ProcessSampler.forThisMachine(), false),
+                    appId -> LocalProcesses.hints(target, Optional.of(appId)));
         }
         ProcessTable why = ProcessTable.unavailable(target instanceof Target.Http || target instanceof Target.HostScan
                 ? "the driver runs on another host: see executors' peak JVM/Python RSS (Executors pane)"
@@ -51,14 +57,15 @@ public final class LocalProcessFeed implements ProcessFeed {
         dev.sparkdoc.proc.ProcessTable table;
         try {
             // The poller's interval separates the samples; a short wait only on the first one.
-            table = scan.next(Duration.ofMillis(history.isEmpty() ? 300 : 0), LocalProcesses.hints(target, Optional.of(appId)));
+            table = scan.next(Duration.ofMillis(history.isEmpty() ? 300 : 0), hints.apply(appId));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return ProcessTable.unavailable("interrupted");
         }
         List<ProcessRow> rows = new ArrayList<>();
         for (SparkProcess p : table.processes()) {
-            if (!p.appId().map(appId::equals).orElse(false)) {
+            // a driver killed under a parent that has not reaped it yet stays in /proc as a zombie
+            if (!p.appId().map(appId::equals).orElse(false) || p.process().exited()) {
                 continue;
             }
             double cpu = p.cpuPercent().orElse(0);

@@ -1,6 +1,8 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.report.SafeText;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** A bordered box drawn over the middle of the screen (help, copied config). */
 final class Overlay {
@@ -8,9 +10,12 @@ final class Overlay {
     private Overlay() {
     }
 
-    static void box(Frame f, String title, List<Line> lines, String bottom) {
-        int inner = Math.min(f.width() - 4, Math.max(Math.max(title.length(), bottom.length()) + 2,
-                lines.stream().mapToInt(l -> l.text().length()).max().orElse(0)) + 2);
+    /** Lines too long for the box are wrapped, not cut: a copied --conf line must be whole to be typed. */
+    static void box(Frame f, String title, List<Line> content, String bottom) {
+        int inner = Math.min(f.width() - 4, Math.max(Math.max(SafeText.width(title), SafeText.width(bottom)) + 2,
+                content.stream().mapToInt(l -> SafeText.width(l.text())).max().orElse(0)) + 2);
+        List<Line> lines = content.stream().flatMap(l -> SafeText.width(l.text()) <= inner - 2 ? Stream.of(l)
+                : Line.wrap(l.text(), inner - 2, l.tone(), l.group()).stream()).toList();
         int height = Math.min(f.height() - 2, lines.size() + 2);
         int left = Math.max(0, (f.width() - inner - 2) / 2);
         int top = Math.max(0, (f.height() - height) / 2);

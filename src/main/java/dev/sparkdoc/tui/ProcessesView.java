@@ -21,13 +21,14 @@ final class ProcessesView {
             Views.empty(f, "No local processes of this application (it may run on other hosts).");
             return;
         }
-        Table t = new Table(List.of(Column.right("PID", 7), Column.left("ROLE", 14), Column.left("EXEC", 6),
+        List<Column> columns = List.of(Column.right("PID", 7), Column.left("ROLE", 14), Column.left("EXEC", 6),
                 Column.right("CPU%", 5), Column.right("RSS", 6), Column.right("THR", 4), Column.left("CPU HISTORY", 12),
-                Column.flex("COMMAND", 10)), f.width());
+                Column.flex("COMMAND", 10));
         double maxCpu = rows.stream().flatMap(r -> r.cpuHistory().stream()).mapToDouble(Double::doubleValue).max().orElse(100);
-        Views.table(s, f, Pane.PROCESSES, t, rows, Views.tableRows(s), (p, row, sel) ->
-                t.cells(f, row, Views.cells(Long.toString(p.pid()), p.role(), p.executorId().orElse(""),
+        Views.table(s, f, Pane.PROCESSES, columns, rows, Views.tableRows(s),
+                p -> Views.cells(Long.toString(p.pid()), p.role(), p.executorId().orElse(""),
                         String.format(Locale.ROOT, "%.0f", p.cpuPercent()), Fmt.bytes(p.rssBytes()), Integer.toString(p.threads()),
-                        Bars.sparkline(p.cpuHistory(), Math.max(100, maxCpu), 12), p.command()), sel ? Tone.SELECTED : Tone.NORMAL));
+                        Bars.sparkline(p.cpuHistory(), Math.max(100, maxCpu), 12), p.command()),
+                (t, p, cells, row, sel) -> t.cells(f, row, cells, sel ? Tone.SELECTED : Tone.NORMAL));
     }
 }

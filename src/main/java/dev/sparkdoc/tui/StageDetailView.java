@@ -19,7 +19,8 @@ import java.util.Optional;
 final class StageDetailView {
 
     private static final String QUANTILE_ROW = "  %-21s %8s %8s %8s %8s %8s";
-    private static final String TASK_ROW = "  %7s %5s %-8s %-16s %-8s %8s %8s %8s";
+    /** The host last: it is the free text of the row, cut at the screen's edge without moving a number. */
+    private static final String TASK_ROW = "  %7s %5s %-8s %-8s %8s %8s %8s %s";
 
     private StageDetailView() {
     }
@@ -47,26 +48,27 @@ final class StageDetailView {
         out.addAll(Line.wrap("Stage " + st.stageId() + " (attempt " + st.attemptId() + ") " + st.status() + " · "
                 + StagesView.name(st), width, Tone.BOLD, -1));
         var tasks = st.tasks();
-        out.add(Line.of(String.format(Locale.ROOT, "tasks %d: %d done, %d running, %d failed, %d killed · wall %s",
+        // every figure is a key part: these rows wrap rather than lose one at 80 columns
+        out.addAll(Line.wrap(String.format(Locale.ROOT, "tasks %d: %d done, %d running, %d failed, %d killed · wall %s",
                 tasks.total(), tasks.completed(), tasks.active(), tasks.failed(), tasks.killed(),
-                st.durationMs(s.now()).map(Fmt::ms).orElse("?")), Tone.NORMAL));
+                st.durationMs(s.now()).map(Fmt::ms).orElse("?")), width, Tone.NORMAL, -1));
         var t = st.totals();
-        out.add(Line.of("task time " + Fmt.ms(t.executorRunTimeMs()) + " · GC " + Fmt.ms(t.jvmGcTimeMs())
+        out.addAll(Line.wrap("task time " + Fmt.ms(t.executorRunTimeMs()) + " · GC " + Fmt.ms(t.jvmGcTimeMs())
                 + " · input " + Fmt.bytes(t.inputBytes()) + " · shuffle read " + Fmt.bytes(t.shuffleReadBytes())
                 + " · write " + Fmt.bytes(t.shuffleWriteBytes()) + " · spill " + Fmt.bytes(t.memoryBytesSpilled())
-                + " mem / " + Fmt.bytes(t.diskBytesSpilled()) + " disk", Tone.NORMAL));
+                + " mem / " + Fmt.bytes(t.diskBytesSpilled()) + " disk", width, Tone.NORMAL, -1));
         out.add(Line.of("", Tone.NORMAL));
         st.quantiles().ifPresentOrElse(q -> quantiles(q, out),
                 () -> out.add(Line.of("No task quantiles yet (Spark has them once tasks finish).", Tone.DIM)));
         if (!st.notableTasks().isEmpty()) {
             out.add(Line.of("", Tone.NORMAL));
             out.add(Line.of("Slowest and running tasks", Tone.BOLD));
-            out.add(Line.of(String.format(Locale.ROOT, TASK_ROW, "TASK", "INDEX", "EXECUTOR", "HOST", "STATUS", "DURATION",
-                    "SHUF RD", "SPILL"), Tone.DIM));
+            out.add(Line.of(String.format(Locale.ROOT, TASK_ROW, "TASK", "INDEX", "EXECUTOR", "STATUS", "DURATION",
+                    "SHUF RD", "SPILL", "HOST"), Tone.DIM));
             for (TaskSample task : st.notableTasks()) {
                 out.add(Line.of(String.format(Locale.ROOT, TASK_ROW, task.taskId(), task.index(), task.executorId(),
-                        Frame.fit(task.host(), 16), task.status(), Fmt.ms(task.durationMs()), Fmt.bytes(task.shuffleReadBytes()),
-                        Fmt.bytes(task.bytesSpilled())), task.running() ? Tone.ACCENT : Tone.NORMAL));
+                        task.status(), Fmt.ms(task.durationMs()), Fmt.bytes(task.shuffleReadBytes()),
+                        Fmt.bytes(task.bytesSpilled()), task.host()), task.running() ? Tone.ACCENT : Tone.NORMAL));
             }
         }
         if (!st.failures().isEmpty()) {
@@ -98,7 +100,7 @@ final class StageDetailView {
         return switch (m.unit()) {
             case "ms" -> Fmt.ms(v);
             case "bytes" -> Fmt.bytes((long) v);
-            default -> String.format(Locale.ROOT, "%,.0f", v);
+            default -> Fmt.count(v);
         };
     }
 }

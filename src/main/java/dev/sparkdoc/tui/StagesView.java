@@ -17,6 +17,9 @@ final class StagesView {
     /** Slowest over median task time from which a stage is marked; the skew rules start at 5×. */
     static final double SKEW_MARK = 5;
 
+    /** Cells of the progress bar. */
+    private static final int PROGRESS = 8;
+
     private StagesView() {
     }
 
@@ -26,24 +29,15 @@ final class StagesView {
             Views.empty(f, s.diagnosis().isEmpty() ? "waiting for the first picture …" : "No stages yet.");
             return;
         }
-        Table t = new Table(List.of(Column.right("ID", 5), Column.left("STATE", 5), Column.left("PROGRESS", 8),
+        List<Column> columns = List.of(Column.right("ID", 5), Column.left("STATE", 5), Column.left("PROGRESS", PROGRESS),
                 Column.right("TASKS", 9), Column.right("WALL", 6), Column.left("TASKS", 5), Column.right("MAX", 6),
-                Column.right("SKEW", 5), Column.flex("NAME", 10)), f.width());
-        Views.table(s, f, Pane.STAGES, t, rows, Views.tableRows(s), (st, row, sel) -> {
-            var dur = st.quantiles().map(q -> q.get(TaskMetric.DURATION));
-            double skew = Rows.skew(st);
-            t.cells(f, row, Views.cells(id(st), state(st.status()), Bars.progress(st.tasks().total(),
-                            st.tasks().completed(), st.tasks().active(), t.width(2)),
-                    st.tasks().completed() + "/" + st.tasks().total(),
-                    st.durationMs(s.now()).map(Fmt::ms).orElse(""),
-                    dur.map(Bars::distribution).orElse(""),
-                    dur.map(q -> Fmt.ms(q.max())).orElse(""),
-                    skew >= SKEW_MARK ? String.format(Locale.ROOT, "▲%.0f×", skew) : skew > 0 ? String.format(Locale.ROOT, "%.1f×", skew) : "",
-                    name(st)), sel ? Tone.SELECTED : Tone.NORMAL);
+                Column.right("SKEW", 5), Column.flex("NAME", 10));
+        Views.table(s, f, Pane.STAGES, columns, rows, Views.tableRows(s), st -> cells(s, st), (t, st, cells, row, sel) -> {
+            t.cells(f, row, cells, sel ? Tone.SELECTED : Tone.NORMAL);
             if (!sel) {
                 f.tone(t.start(2), row, t.width(2), Tone.BAR);
                 f.tone(t.start(5), row, t.width(5), Tone.ACCENT);
-                if (skew >= SKEW_MARK) {
+                if (Rows.skew(st) >= SKEW_MARK) {
                     f.tone(t.start(7), row, t.width(7), Tone.WARNING);
                 }
                 if (st.status() == StageStatus.FAILED || st.tasks().failed() > 0) {
@@ -51,6 +45,19 @@ final class StagesView {
                 }
             }
         });
+    }
+
+    private static List<String> cells(UiState s, Stage st) {
+        var dur = st.quantiles().map(q -> q.get(TaskMetric.DURATION));
+        double skew = Rows.skew(st);
+        return Views.cells(id(st), state(st.status()), Bars.progress(st.tasks().total(), st.tasks().completed(),
+                        st.tasks().active(), PROGRESS),
+                st.tasks().completed() + "/" + st.tasks().total(),
+                st.durationMs(s.now()).map(Fmt::ms).orElse(""),
+                dur.map(Bars::distribution).orElse(""),
+                dur.map(q -> Fmt.ms(q.max())).orElse(""),
+                skew >= SKEW_MARK ? String.format(Locale.ROOT, "▲%.0f×", skew) : skew > 0 ? String.format(Locale.ROOT, "%.1f×", skew) : "",
+                name(st));
     }
 
     static String id(Stage st) {

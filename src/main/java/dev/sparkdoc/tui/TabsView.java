@@ -1,6 +1,8 @@
 package dev.sparkdoc.tui;
 
-/** The pane tabs with row counts; the sort order and filter of the current pane on the right. */
+import dev.sparkdoc.report.SafeText;
+
+/** The pane tabs with row counts; the filter and sort order of the current pane on the right. */
 final class TabsView {
 
     private TabsView() {
@@ -14,9 +16,11 @@ final class TabsView {
             col += f.text(col, row, label, p == s.pane() ? Tone.SELECTED : Tone.NORMAL);
             col += f.text(col, row, "│", Tone.DIM);
         }
-        String right = "sort: " + Rows.sortName(s.pane(), s.sort(s.pane()))
-                + (s.filter().isEmpty() || s.editingFilter() ? "" : " │ filter: " + s.filter());
-        int start = Math.max(col + 1, f.width() - right.length());
+        // right-aligned when it fits; else cut after the tabs, which stay whole: a filter in force
+        // first, since it hides rows, then the sort order
+        String right = f.glyphs().line((s.filter().isEmpty() || s.editingFilter() ? "" : "filter: " + s.filter() + " │ ")
+                + "sort: " + Rows.sortName(s.pane(), s.sort(s.pane())));
+        int start = Math.max(col + 1, f.width() - SafeText.width(right));
         f.text(start, row, right, Tone.DIM);
     }
 

@@ -22,6 +22,10 @@ public sealed interface UiEvent {
             implements UiEvent {
     }
 
+    /** The local processes read again while the driver does not answer ({@link Effect.SampleProcesses}). */
+    record ProcessesSampled(ProcessTable processes) implements UiEvent {
+    }
+
     /**
      * A read failed; {@code headline} names the kind of trouble in a few words ("driver
      * unreachable"), {@code message} is the one line with the details and the fix.

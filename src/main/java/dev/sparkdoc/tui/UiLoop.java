@@ -26,19 +26,25 @@ final class UiLoop {
     private final LanternaBackend backend;
     private final TerminalGuard guard;
     private final BlockingQueue<UiEvent> events;
-    private final Optional<Poller> poller;
+    private final Optional<Live> live;
     private final OutputStream terminalOut;
     private final Clock clock;
+    private final Glyphs glyphs;
+
+    /** What a live target has and a still picture does not: the poller, and processes read between snapshots. */
+    record Live(Poller poller, ProcessWatch processes) {
+    }
 
     UiLoop(Screen screen, LanternaBackend backend, TerminalGuard guard, BlockingQueue<UiEvent> events,
-           Optional<Poller> poller, OutputStream terminalOut, Clock clock) {
+           Optional<Live> live, OutputStream terminalOut, Clock clock, Glyphs glyphs) {
         this.screen = screen;
         this.backend = backend;
         this.guard = guard;
         this.events = events;
-        this.poller = poller;
+        this.live = live;
         this.terminalOut = terminalOut;
         this.clock = clock;
+        this.glyphs = glyphs;
     }
 
     UiState run(UiState initial) throws IOException, InterruptedException {
@@ -83,7 +89,7 @@ final class UiLoop {
     }
 
     private void draw(UiState s, boolean full) throws IOException {
-        Frame frame = Views.render(s);
+        Frame frame = Views.render(s, glyphs);
         guard.whileOwned(() -> {
             if (full) {
                 screen.clear();
@@ -105,11 +111,13 @@ final class UiLoop {
 
     private void perform(Effect effect) {
         if (effect instanceof Effect.RefreshNow) {
-            poller.ifPresent(Poller::refreshNow);
+            live.ifPresent(l -> l.poller().refreshNow());
         } else if (effect instanceof Effect.SetInterval i) {
-            poller.ifPresent(p -> p.setInterval(i.interval()));
+            live.ifPresent(l -> l.poller().setInterval(i.interval()));
         } else if (effect instanceof Effect.SetPaused p) {
-            poller.ifPresent(x -> x.setPaused(p.paused()));
+            live.ifPresent(l -> l.poller().setPaused(p.paused()));
+        } else if (effect instanceof Effect.SampleProcesses p) {
+            live.ifPresent(l -> l.processes().sample(p.snapshot()));
         } else if (effect instanceof Effect.Copy c) {
             try {
                 guard.whileOwned(() -> {

@@ -66,6 +66,10 @@ public record UiState(
         return new UiState(width, height, now, Optional.of(d), p, poll, pane, selected, sort, drill, filter, editingFilter, help, copy, quit);
     }
 
+    public UiState withProcesses(ProcessTable p) {
+        return new UiState(width, height, now, diagnosis, p, poll, pane, selected, sort, drill, filter, editingFilter, help, copy, quit);
+    }
+
     public UiState withPoll(PollStatus p) {
         return new UiState(width, height, now, diagnosis, processes, p, pane, selected, sort, drill, filter, editingFilter, help, copy, quit);
     }

@@ -4,6 +4,7 @@ import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.tui.UiEvent.FetchFailed;
 import dev.sparkdoc.tui.UiEvent.Pressed;
+import dev.sparkdoc.tui.UiEvent.ProcessesSampled;
 import dev.sparkdoc.tui.UiEvent.Resized;
 import dev.sparkdoc.tui.UiEvent.SnapshotArrived;
 import dev.sparkdoc.tui.UiEvent.Tick;
@@ -38,7 +39,14 @@ public final class Update {
             return Step.of(s.withData(a.diagnosis(), a.processes()).withPoll(s.poll().succeeded(a.at(), a.fetchMs(), a.next())));
         }
         if (event instanceof FetchFailed f) {
-            return Step.of(s.withPoll(s.poll().failed(f.at(), f.headline(), f.message(), f.next())));
+            UiState failed = s.withPoll(s.poll().failed(f.at(), f.headline(), f.message(), f.next()));
+            // the poller samples processes with a snapshot only: without one, a driver that died
+            // would stay in the processes pane with its last CPU figure
+            return s.diagnosis().map(d -> Step.of(failed, new Effect.SampleProcesses(d.snapshot()))).orElse(Step.of(failed));
+        }
+        if (event instanceof ProcessesSampled p) {
+            // a snapshot that arrived meanwhile brought its own, fresher sample
+            return Step.of(s.poll().failing() ? s.withProcesses(p.processes()) : s);
         }
         return key(s, ((Pressed) event).key());
     }

@@ -2,6 +2,7 @@ package dev.sparkdoc.tui;
 
 import dev.sparkdoc.rules.Severity;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The whole screen as a pure function of the state: header, pane tabs, the pane (or what was
@@ -13,7 +14,12 @@ public final class Views {
     }
 
     public static Frame render(UiState s) {
-        Frame f = new Frame(s.width(), s.height());
+        return render(s, Glyphs.UNICODE);
+    }
+
+    /** The screen in {@code glyphs}: ASCII for a terminal whose locale is not UTF-8. */
+    public static Frame render(UiState s, Glyphs glyphs) {
+        Frame f = new Frame(s.width(), s.height(), glyphs);
         if (s.width() < 20 || s.height() < 8) {
             f.text(0, 0, "sparkdoc: the terminal is too small (" + s.width() + "×" + s.height() + ")", Tone.ALERT);
             return f;
@@ -71,22 +77,26 @@ public final class Views {
         return List.of(values);
     }
 
-    /** Draws one row of a pane's table. */
+    /** Draws one row of a pane's table: its cells (through {@link Table#cells}) and any marks. */
     interface RowPainter<T> {
-        void paint(T item, int row, boolean selected);
+        void paint(Table t, T item, List<String> cells, int row, boolean selected);
     }
 
     /**
      * A pane's table: its header at the top of the body, then up to {@code visible} rows, scrolled
-     * so the pane's selected row is in view, each drawn by {@code paint}.
+     * so the pane's selected row is in view, each drawn by {@code paint}. The columns fit every
+     * row's cells, not only the visible ones', so they stay put while the selection scrolls.
      */
-    static <T> void table(UiState s, Frame f, Pane pane, Table t, List<T> rows, int visible, RowPainter<T> paint) {
+    static <T> void table(UiState s, Frame f, Pane pane, List<Table.Column> columns, List<T> rows, int visible,
+                          Function<T, List<String>> cells, RowPainter<T> paint) {
+        List<List<String>> all = rows.stream().map(cells).toList();
+        Table t = new Table(columns, f.width(), all);
         int top = Layout.BODY_TOP;
         t.header(f, top);
         int selected = Rows.selected(s, pane);
         int first = Table.scrollTop(selected, visible, rows.size());
         for (int i = 0; i < visible && first + i < rows.size(); i++) {
-            paint.paint(rows.get(first + i), top + 1 + i, first + i == selected);
+            paint.paint(t, rows.get(first + i), all.get(first + i), top + 1 + i, first + i == selected);
         }
     }
 }

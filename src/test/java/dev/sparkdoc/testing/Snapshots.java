@@ -44,6 +44,8 @@ public final class Snapshots {
     private boolean appCompleted = true;
     private Instant takenAt = T0.plusSeconds(600);
     private String sparkVersion = "4.0.1";
+    private String appId = "app-test";
+    private String appName = "test app";
 
     public static Snapshots app() {
         Snapshots s = new Snapshots();
@@ -88,6 +90,12 @@ public final class Snapshots {
         return this;
     }
 
+    public Snapshots named(String id, String name) {
+        appId = id;
+        appName = name;
+        return this;
+    }
+
     public Snapshots version(String v) {
         sparkVersion = v;
         return this;
@@ -127,7 +135,7 @@ public final class Snapshots {
     }
 
     public AppSnapshot build() {
-        Application app = new Application("app-test", "test app", Optional.of(sparkVersion), "alice", Optional.empty(), T0,
+        Application app = new Application(appId, appName, Optional.of(sparkVersion), "alice", Optional.empty(), T0,
                 appCompleted ? Optional.of(takenAt) : Optional.empty(), appCompleted, List.of());
         return new AppSnapshot(new SourceInfo(kind, "test", complete, 0, 0, List.of()), app, jobs, stages, executors, sql,
                 new Environment(Optional.of("17"), Optional.empty(), conf, Map.of()), takenAt);
@@ -320,6 +328,7 @@ public final class Snapshots {
         int completed = 300;
         int failedTasks = 0;
         boolean active = true;
+        String host;
         String removeReason;
         final Map<String, Long> peaks = new HashMap<>();
 
@@ -340,6 +349,11 @@ public final class Snapshots {
             return this;
         }
 
+        public ExecutorBuilder host(String name) {
+            this.host = name;
+            return this;
+        }
+
         public ExecutorBuilder removed(String reason) {
             this.active = false;
             this.removeReason = reason;
@@ -352,7 +366,8 @@ public final class Snapshots {
         }
 
         Executor build() {
-            return new Executor(id, (id.equals("driver") ? "driver-host" : "host-" + id) + ":7337", active, cores, cores, 0,
+            String h = host != null ? host : id.equals("driver") ? "driver-host" : "host-" + id;
+            return new Executor(id, h + ":7337", active, cores, cores, 0,
                     failedTasks, completed, completed + failedTasks, taskTimeMs, gcMs, 0, 0, 0, 0, 2L << 30, 0,
                     Optional.of(T0), removeReason == null ? Optional.empty() : Optional.of(T0.plusSeconds(300)),
                     Optional.ofNullable(removeReason), false, peaks);

@@ -3,6 +3,8 @@ package dev.sparkdoc.tui;
 import dev.sparkdoc.spark.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A detached tmux session on its own server socket (never the user's tmux), with a plain bash
- * whose prompt is {@code READY$ }. Always close it.
+ * whose prompt is {@code READY$ }, TERM=screen and a UTF-8 locale whatever the machine's is (a
+ * script sets its own to test others). Always close it.
  */
 final class Tmux implements AutoCloseable {
 
@@ -35,8 +38,42 @@ final class Tmux implements AutoCloseable {
     static Tmux start(int width, int height) {
         Tmux t = new Tmux();
         t.tmux("new-session", "-d", "-s", t.session, "-x", Integer.toString(width), "-y", Integer.toString(height),
-                "env PS1='" + PROMPT + "' TERM=screen bash --norc --noprofile");
+                "env -u LC_ALL -u LC_CTYPE LANG=C.UTF-8 PS1='" + PROMPT + "' TERM=screen bash --norc --noprofile");
         return t;
+    }
+
+    /**
+     * A script that runs {@code sparkdoc attach ARGS} in its own JVM on this test JVM's classpath
+     * (the jar is built after the tests), after {@code env} ("TERM=dumb", or ""), and leaves the
+     * JVM's pid in {@link #pidFile}: the script execs java, so signals reach the JVM itself.
+     */
+    static Path attachScript(Path dir, String env, String args) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path script = dir.resolve("attach.sh");
+        Files.writeString(script, "#!/bin/sh\necho $$ > " + pidFile(dir) + "\n" + (env.isEmpty() ? "" : "export " + env + "\n")
+                + "exec " + java + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Duser.home=" + dir
+                + " -cp '" + System.getProperty("java.class.path") + "' dev.sparkdoc.cli.Main attach " + args + "\n");
+        return script;
+    }
+
+    static Path pidFile(Path dir) {
+        return dir.resolve("attach.pid");
+    }
+
+    /** Runs an {@link #attachScript} on a clear screen; its exit code shows as {@code EXIT=n} after it. */
+    void runAttach(Path script) throws IOException {
+        Files.deleteIfExists(pidFile(script.getParent()));
+        line("clear; sh " + script + "; echo EXIT=$?");
+    }
+
+    /** Waits until a {@link #runAttach} has ended: a line {@code EXIT=n} (not the typed command's "EXIT=$?"). */
+    String awaitExit(Duration timeout) {
+        return await("the attach script's exit code", timeout, s -> s.lines().anyMatch(l -> l.matches("EXIT=\\d+")));
+    }
+
+    /** A tmux format of the pane, e.g. {@code #{alternate_on}}: 1 while a program holds the alternate screen. */
+    String display(String format) {
+        return tmux("display-message", "-p", "-t", session, format).strip();
     }
 
     /** Types a line and presses Enter. */
@@ -56,6 +93,11 @@ final class Tmux implements AutoCloseable {
         return tmux("capture-pane", "-p", "-t", session);
     }
 
+    /** The pane with the lines that scrolled off its top. */
+    String history() {
+        return tmux("capture-pane", "-p", "-S", "-", "-t", session);
+    }
+
     String await(String what, Duration timeout, java.util.function.Predicate<String> ok) {
         try {
             return Await.value(what, timeout, this::screen, ok);
@@ -72,7 +114,11 @@ final class Tmux implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
         cmd.addAll(List.of(args));
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+            pb.environment().remove("LC_ALL");
+            pb.environment().remove("LC_CTYPE");
+            pb.environment().put("LANG", "C.UTF-8");
+            Process p = pb.start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 throw new IllegalStateException("tmux " + String.join(" ", args) + " failed: " + out);
