@@ -29,7 +29,8 @@ class TmuxAttachTest {
         assumeTrue(Tmux.available(), "tmux is not installed");
         LocalSpark spark = LocalSpark.builder().appName("tmux-skew").start();
         try (Tmux tmux = Tmux.start(80, 24)) {
-            Path run = Tmux.attachScript(dir, "", "--interval 1 " + spark.uiUrl());
+            // the driver runs the skewed join in this busy test JVM: give its answers the time a slow machine needs
+            Path run = Tmux.attachScript(dir, "", "--interval 1 --timeout 30 " + spark.uiUrl());
             tmux.awaitText(Tmux.PROMPT.strip(), KEY);
             BackgroundJob job = BackgroundJob.start(spark.session(), "skewed join", s -> SparkWorkloads.skewedJoin(s, 40));
             tmux.runAttach(run);
