@@ -9,12 +9,15 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLException;
+import okhttp3.ConnectionPool;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
@@ -22,9 +25,9 @@ import okio.Buffer;
 import okio.BufferedSource;
 
 /**
- * GETs with sparkdoc's rules: the configured headers on every request, one retry after a
- * connection fault (never after an HTTP error or a timeout: a slow driver must not get twice the
- * load), and counters of requests and bytes for {@link PollStats}.
+ * GETs with sparkdoc's rules: the configured headers on every request, one retry on a fresh
+ * connection after a connection fault (never after an HTTP error or a timeout: a slow driver must
+ * not get twice the load), and counters of requests and bytes for {@link PollStats}.
  */
 final class RestClient {
 
@@ -37,12 +40,16 @@ final class RestClient {
     static final String MAX_BODY_PROPERTY = "sparkdoc.rest.maxResponseBytes";
 
     private final OkHttpClient http;
+    /** The same client with a pool that keeps nothing: a retry never meets a pooled connection. */
+    private final OkHttpClient fresh;
     private final Headers headers;
     private final Duration timeout;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
     private final DriverClock driverClock = new DriverClock();
     private final long maxBodyBytes;
+    /** Set once the server answered HTTP/1.0 without keep-alive: it closes each connection after one answer. */
+    private volatile boolean oneAnswerPerConnection;
 
     RestClient(OkHttpClient http, Headers headers, Duration timeout) {
         this(http, headers, timeout, Long.getLong(MAX_BODY_PROPERTY, DEFAULT_MAX_BODY_BYTES));
@@ -50,6 +57,7 @@ final class RestClient {
 
     RestClient(OkHttpClient http, Headers headers, Duration timeout, long maxBodyBytes) {
         this.http = http;
+        this.fresh = http.newBuilder().connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)).build();
         this.headers = headers;
         this.timeout = timeout;
         this.maxBodyBytes = Math.max(1, maxBodyBytes);
@@ -58,14 +66,16 @@ final class RestClient {
     /** @throws RestFault when no HTTP answer arrived (refused, unknown host, timeout, TLS) */
     HttpResult get(HttpUrl url) {
         try {
-            return call(url);
+            return call(http, url);
         } catch (IOException first) {
             if (!retryable(first)) {
                 throw HttpFailures.transport(url, first, timeout);
             }
+            // the server restarted, or closed connections it found idle: the other pooled ones are as dead
+            http.connectionPool().evictAll();
             pause();
             try {
-                return call(url);
+                return call(fresh, url);
             } catch (IOException second) {
                 throw HttpFailures.transport(url, second, timeout);
             }
@@ -87,12 +97,20 @@ final class RestClient {
     void close() {
         http.dispatcher().executorService().shutdown();
         http.connectionPool().evictAll();
+        fresh.connectionPool().evictAll();
     }
 
-    private HttpResult call(HttpUrl url) throws IOException {
+    private HttpResult call(OkHttpClient client, HttpUrl url) throws IOException {
         requests.incrementAndGet();
-        Request request = new Request.Builder().url(url).headers(headers).header("Accept", "application/json").get().build();
-        try (Response response = http.newCall(request).execute()) {
+        Request.Builder request = new Request.Builder().url(url).headers(headers).header("Accept", "application/json").get();
+        if (oneAnswerPerConnection) {
+            // OkHttp pools an HTTP/1.0 connection unless a request or answer says "close"
+            request.header("Connection", "close");
+        }
+        try (Response response = client.newCall(request.build()).execute()) {
+            if (response.protocol() == Protocol.HTTP_1_0 && !"keep-alive".equalsIgnoreCase(response.header("Connection"))) {
+                oneAnswerPerConnection = true;
+            }
             driverClock.observe(Optional.ofNullable(response.headers().getDate("Date")).map(java.util.Date::toInstant),
                     response.receivedResponseAtMillis());
             ResponseBody body = response.body();
@@ -132,11 +150,15 @@ final class RestClient {
         if (e instanceof InterruptedIOException || e instanceof UnknownHostException || e instanceof SSLException) {
             return false;
         }
-        // Spark's Jetty closes idle keep-alive connections after ~8 s: reusing one fails with an
-        // EOFException before any byte of the answer, and a fresh connection works.
+        // A pooled connection the server closed (Jetty closes idle ones after 8 s, an HTTP/1.0 proxy
+        // after each answer) fails with an EOFException before any byte of the answer; a fresh one works.
         return e instanceof ConnectException || e instanceof NoRouteToHostException || e instanceof SocketException
-                || e instanceof java.io.EOFException
-                || String.valueOf(e.getMessage()).contains("unexpected end of stream");
+                || endOfStream(e);
+    }
+
+    /** The server closed the connection before the answer (or all of it) came: OkHttp's words for it. */
+    static boolean endOfStream(IOException e) {
+        return e instanceof java.io.EOFException || String.valueOf(e.getMessage()).contains("unexpected end of stream");
     }
 
     private static void pause() {
