@@ -126,6 +126,12 @@ final class HttpFailures {
         return a.host().equals(b.host()) && a.port() == b.port() && a.encodedPath().equals(b.encodedPath());
     }
 
+    /** A 2xx answer that is not the JSON asked for; {@code detail} is the parser's first line. */
+    static RestFault notJson(HttpResult r, String detail, Throwable cause) {
+        return new RestFault(Kind.BAD_ANSWER, "not valid Spark REST JSON from " + r.url() + ": "
+                + Texts.bounded(Texts.firstLine(detail), 200), cause);
+    }
+
     static RestFault notSparkApi(HttpResult r) {
         return new RestFault(Kind.BAD_ANSWER, r.requested() + " is not a Spark REST API (HTTP 404); point sparkdoc at a driver UI "
                 + "(host:4040), a History Server (host:18080) or a YARN proxy URL (http://rm:8088/proxy/<application id>/)");

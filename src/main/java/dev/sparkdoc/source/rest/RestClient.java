@@ -1,5 +1,8 @@
 package dev.sparkdoc.source.rest;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.sparkdoc.source.Json;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -23,6 +26,9 @@ import okhttp3.Response;
 import okhttp3.ResponseBody;
 import okio.Buffer;
 import okio.BufferedSource;
+import okio.ForwardingSource;
+import okio.Okio;
+import okio.Source;
 
 /**
  * GETs with sparkdoc's rules: the configured headers on every request, one retry on a fresh
@@ -32,6 +38,7 @@ import okio.BufferedSource;
 final class RestClient {
 
     private static final long RETRY_PAUSE_MS = 200;
+    private static final long SNIFF_BYTES = 512;
     /**
      * The largest answer read. Real ones stay far below: {@code /environment} with a big class
      * path is a few MB, {@code /sql} is paged and asked without plan text.
@@ -63,10 +70,29 @@ final class RestClient {
         this.maxBodyBytes = Math.max(1, maxBodyBytes);
     }
 
-    /** @throws RestFault when no HTTP answer arrived (refused, unknown host, timeout, TLS) */
-    HttpResult get(HttpUrl url) {
+    /**
+     * Reads a JSON answer as it streams in, from the parser's first token: a 60 MB list never
+     * sits in the heap as bytes and text besides the values read from it.
+     */
+    @FunctionalInterface
+    interface JsonBody<T> {
+        T read(JsonParser parser) throws IOException;
+    }
+
+    /**
+     * One answer: the value {@code json} read from a 2xx answer that is not HTML; anything else
+     * (an error, a login page) read whole as text in {@code http}, for the caller to word.
+     */
+    record Answer<T>(HttpResult http, Optional<T> json) {
+    }
+
+    /**
+     * @throws RestFault when no HTTP answer arrived (refused, unknown host, timeout, TLS), or a 2xx
+     *                   answer was not valid JSON
+     */
+    <T> Answer<T> get(HttpUrl url, JsonBody<T> json) {
         try {
-            return call(http, url);
+            return call(http, url, json);
         } catch (IOException first) {
             if (!retryable(first)) {
                 throw HttpFailures.transport(url, first, timeout);
@@ -75,7 +101,7 @@ final class RestClient {
             http.connectionPool().evictAll();
             pause();
             try {
-                return call(fresh, url);
+                return call(fresh, url, json);
             } catch (IOException second) {
                 throw HttpFailures.transport(url, second, timeout);
             }
@@ -100,7 +126,7 @@ final class RestClient {
         fresh.connectionPool().evictAll();
     }
 
-    private HttpResult call(OkHttpClient client, HttpUrl url) throws IOException {
+    private <T> Answer<T> call(OkHttpClient client, HttpUrl url, JsonBody<T> json) throws IOException {
         requests.incrementAndGet();
         Request.Builder request = new Request.Builder().url(url).headers(headers).header("Accept", "application/json").get();
         if (oneAnswerPerConnection) {
@@ -114,35 +140,71 @@ final class RestClient {
             driverClock.observe(Optional.ofNullable(response.headers().getDate("Date")).map(java.util.Date::toInstant),
                     response.receivedResponseAtMillis());
             ResponseBody body = response.body();
-            byte[] raw = boundedBytes(url, body);
-            MediaType type = body.contentType();
-            String text = new String(raw, type == null ? StandardCharsets.UTF_8 : type.charset(StandardCharsets.UTF_8));
-            String contentType = response.header("Content-Type", "");
-            return new HttpResult(url, response.request().url(), response.code(), contentType, text);
+            if (body.contentLength() > maxBodyBytes) {
+                throw new ResponseTooLargeException(url, maxBodyBytes, body.contentLength());
+            }
+            BufferedSource source = Okio.buffer(new Bounded(body.source()));
+            try {
+                HttpResult head = new HttpResult(url, response.request().url(), response.code(),
+                        response.header("Content-Type", ""), start(source));
+                if (head.ok() && !head.looksLikeHtml()) {
+                    return new Answer<>(head, Optional.of(parse(head, source, json)));
+                }
+                MediaType type = body.contentType();
+                String text = source.readString(type == null ? StandardCharsets.UTF_8 : type.charset(StandardCharsets.UTF_8));
+                return new Answer<>(new HttpResult(url, head.url(), head.code(), head.contentType(), text), Optional.empty());
+            } catch (Bounded.Passed e) {
+                throw new ResponseTooLargeException(url, maxBodyBytes, -1);
+            }
         }
     }
 
-    /**
-     * The body, refused unread when its Content-Length is over the bound, and abandoned as soon
-     * as a chunked one passes it: at most the bound plus one read is ever held.
-     */
-    private byte[] boundedBytes(HttpUrl url, ResponseBody body) throws IOException {
-        long declared = body.contentLength();
-        if (declared > maxBodyBytes) {
-            throw new ResponseTooLargeException(url, maxBodyBytes, declared);
+    private static <T> T parse(HttpResult head, BufferedSource source, JsonBody<T> json) throws IOException {
+        try (JsonParser parser = Json.mapper().createParser(source.inputStream())) {
+            T value = json.read(parser);
+            if (value == null) {
+                throw HttpFailures.notJson(head, "empty answer", null);
+            }
+            return value;
+        } catch (JsonProcessingException e) {
+            throw HttpFailures.notJson(head, e.getOriginalMessage(), e);
         }
-        BufferedSource source = body.source();
-        Buffer read = new Buffer();
-        try {
-            while (source.read(read, 1 << 16) != -1) {
-                if (read.size() > maxBodyBytes) {
-                    throw new ResponseTooLargeException(url, maxBodyBytes, -1);
+    }
+
+    /** The first bytes of the answer, without taking them from {@code source}: enough to tell HTML from JSON. */
+    private static String start(BufferedSource source) throws IOException {
+        source.request(SNIFF_BYTES);
+        return source.getBuffer().snapshot((int) Math.min(SNIFF_BYTES, source.getBuffer().size())).utf8();
+    }
+
+    /**
+     * The body as it is read, counted for {@link PollStats} and stopped as soon as it passes the
+     * bound: at most the bound plus one read is ever taken from the server.
+     */
+    private final class Bounded extends ForwardingSource {
+
+        /** An IOException, so Jackson passes it on unwrapped when it stops a parse. */
+        static final class Passed extends IOException {
+        }
+
+        private long read;
+
+        Bounded(Source delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public long read(Buffer sink, long byteCount) throws IOException {
+            long n = super.read(sink, byteCount);
+            if (n > 0) {
+                read += n;
+                bytes.addAndGet(n);
+                if (read > maxBodyBytes) {
+                    throw new Passed();
                 }
             }
-        } finally {
-            bytes.addAndGet(read.size());
+            return n;
         }
-        return read.readByteArray();
     }
 
     /** A connection that failed or broke; not a timeout, a DNS failure or a TLS refusal. */
