@@ -15,6 +15,7 @@ import dev.sparkdoc.source.rest.dto.TaskDataDto;
 import dev.sparkdoc.source.rest.dto.TaskMetricDistributionsDto;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import okhttp3.HttpUrl;
 
@@ -24,16 +25,16 @@ import okhttp3.HttpUrl;
  */
 final class SparkApi {
 
-    private static final JsonBody<List<ApplicationInfoDto>> APPS = as(new TypeReference<>() { });
+    private static final JsonBody<List<ApplicationInfoDto>> APPS = listOf(new TypeReference<>() { });
     private static final JsonBody<ApplicationInfoDto> APP = as(new TypeReference<>() { });
-    private static final JsonBody<List<JobDataDto>> JOBS = as(new TypeReference<>() { });
+    private static final JsonBody<List<JobDataDto>> JOBS = listOf(new TypeReference<>() { });
     private static final JsonBody<JobDataDto> JOB = as(new TypeReference<>() { });
-    private static final JsonBody<List<StageDataDto>> STAGES = as(new TypeReference<>() { });
-    private static final JsonBody<List<ExecutorSummaryDto>> EXECUTORS = as(new TypeReference<>() { });
+    private static final JsonBody<List<StageDataDto>> STAGES = listOf(new TypeReference<>() { });
+    private static final JsonBody<List<ExecutorSummaryDto>> EXECUTORS = listOf(new TypeReference<>() { });
     private static final JsonBody<EnvironmentDto> ENVIRONMENT = as(new TypeReference<>() { });
-    private static final JsonBody<List<ExecutionDataDto>> SQL = as(new TypeReference<>() { });
+    private static final JsonBody<List<ExecutionDataDto>> SQL = listOf(new TypeReference<>() { });
     private static final JsonBody<TaskMetricDistributionsDto> SUMMARY = as(new TypeReference<>() { });
-    private static final JsonBody<List<TaskDataDto>> TASKS = as(new TypeReference<>() { });
+    private static final JsonBody<List<TaskDataDto>> TASKS = listOf(new TypeReference<>() { });
 
     private final RestClient client;
     private final HttpUrl base;
@@ -66,12 +67,13 @@ final class SparkApi {
         return listing(url.addQueryParameter("limit", Integer.toString(limit)).build());
     }
 
+    /** The listed applications that have an id: one without cannot be asked for. */
     private List<ApplicationInfoDto> listing(HttpUrl url) {
         Answer<List<ApplicationInfoDto>> a = client.get(url, APPS);
         if (a.http().code() == 404) {
             throw HttpFailures.notSparkApi(a.http());
         }
-        return value(a);
+        return value(a).stream().filter(app -> Texts.nonBlank(app.id()).isPresent()).toList();
     }
 
     /** @throws NotFoundException for an unknown application id */
@@ -156,9 +158,10 @@ final class SparkApi {
         return value(a);
     }
 
+    /** Empty when the server does not have it (404) or answers null: both mean absent here. */
     private <T> Optional<T> getIfFound(HttpUrl url, JsonBody<T> body) {
-        Answer<T> a = client.get(url, body);
-        return a.http().code() == 404 ? Optional.empty() : Optional.of(value(a));
+        Answer<Optional<T>> a = client.get(url, parser -> Optional.ofNullable(body.read(parser)));
+        return a.http().code() == 404 ? Optional.empty() : value(a);
     }
 
     /** The JSON read, or the fault the answer is instead: an HTTP error or an HTML page. */
@@ -168,6 +171,14 @@ final class SparkApi {
 
     private static <T> JsonBody<T> as(TypeReference<T> type) {
         return parser -> Json.mapper().readValue(parser, type);
+    }
+
+    /** A list without its null elements: a null is an absent value (see the dto package). */
+    private static <T> JsonBody<List<T>> listOf(TypeReference<List<T>> type) {
+        return parser -> {
+            List<T> list = Json.mapper().readValue(parser, type);
+            return list == null ? null : list.stream().filter(Objects::nonNull).toList();
+        };
     }
 
     private HttpUrl.Builder api() {
