@@ -24,11 +24,8 @@ import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
-import okio.Buffer;
 import okio.BufferedSource;
-import okio.ForwardingSource;
 import okio.Okio;
-import okio.Source;
 
 /**
  * GETs with sparkdoc's rules: the configured headers on every request, one retry on a fresh
@@ -81,7 +78,7 @@ final class RestClient {
 
     /**
      * One answer: the value {@code json} read from a 2xx answer that is not HTML; anything else
-     * (an error, a login page) read whole as text in {@code http}, for the caller to word.
+     * (an error, a login page) read whole as text into {@code http}'s body, for the caller to word.
      */
     record Answer<T>(HttpResult http, Optional<T> json) {
     }
@@ -143,7 +140,7 @@ final class RestClient {
             if (body.contentLength() > maxBodyBytes) {
                 throw new ResponseTooLargeException(url, maxBodyBytes, body.contentLength());
             }
-            BufferedSource source = Okio.buffer(new Bounded(body.source()));
+            BufferedSource source = Okio.buffer(new BoundedBody(body.source(), maxBodyBytes, bytes));
             try {
                 HttpResult head = new HttpResult(url, response.request().url(), response.code(),
                         response.header("Content-Type", ""), start(source));
@@ -153,7 +150,7 @@ final class RestClient {
                 MediaType type = body.contentType();
                 String text = source.readString(type == null ? StandardCharsets.UTF_8 : type.charset(StandardCharsets.UTF_8));
                 return new Answer<>(new HttpResult(url, head.url(), head.code(), head.contentType(), text), Optional.empty());
-            } catch (Bounded.Passed e) {
+            } catch (BoundedBody.Passed e) {
                 throw new ResponseTooLargeException(url, maxBodyBytes, -1);
             }
         }
@@ -175,36 +172,6 @@ final class RestClient {
     private static String start(BufferedSource source) throws IOException {
         source.request(SNIFF_BYTES);
         return source.getBuffer().snapshot((int) Math.min(SNIFF_BYTES, source.getBuffer().size())).utf8();
-    }
-
-    /**
-     * The body as it is read, counted for {@link PollStats} and stopped as soon as it passes the
-     * bound: at most the bound plus one read is ever taken from the server.
-     */
-    private final class Bounded extends ForwardingSource {
-
-        /** An IOException, so Jackson passes it on unwrapped when it stops a parse. */
-        static final class Passed extends IOException {
-        }
-
-        private long read;
-
-        Bounded(Source delegate) {
-            super(delegate);
-        }
-
-        @Override
-        public long read(Buffer sink, long byteCount) throws IOException {
-            long n = super.read(sink, byteCount);
-            if (n > 0) {
-                read += n;
-                bytes.addAndGet(n);
-                if (read > maxBodyBytes) {
-                    throw new Passed();
-                }
-            }
-            return n;
-        }
     }
 
     /** A connection that failed or broke; not a timeout, a DNS failure or a TLS refusal. */
