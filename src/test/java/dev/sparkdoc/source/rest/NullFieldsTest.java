@@ -13,7 +13,6 @@ import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.targets.Target;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -38,21 +37,11 @@ import org.junit.jupiter.api.Test;
  */
 class NullFieldsTest {
 
-    /** Path ending → the real answer, as {@code RestJsonFuzzTest} serves them. */
-    private static final Map<String, String> ENDPOINTS = new LinkedHashMap<>();
-
-    private static final Map<String, byte[]> RESOURCES = new LinkedHashMap<>();
+    /** Path ending → the real answer. */
+    private static final Map<String, byte[]> ANSWERS = new LinkedHashMap<>();
 
     static {
-        ENDPOINTS.put("/applications", "applications.json");
-        ENDPOINTS.put("/jobs", "jobs.json");
-        ENDPOINTS.put("/stages", "stages.json");
-        ENDPOINTS.put("/allexecutors", "allexecutors.json");
-        ENDPOINTS.put("/environment", "environment.json");
-        ENDPOINTS.put("/sql", "sql.json");
-        ENDPOINTS.put("/taskSummary", "stage_0_0_taskSummary.json");
-        ENDPOINTS.put("/taskList", "stage_4_0_failed_tasks.json");
-        ENDPOINTS.forEach((path, file) -> RESOURCES.put(path, resource(file)));
+        LiveDriverAnswers.ENDPOINTS.forEach(e -> ANSWERS.put(e.getKey(), LiveDriverAnswers.bytes(e.getValue())));
     }
 
     /**
@@ -79,8 +68,8 @@ class NullFieldsTest {
         server.createContext("/", exchange -> {
             try (exchange) {
                 String path = exchange.getRequestURI().getRawPath();
-                Optional<String> endpoint = ENDPOINTS.keySet().stream().filter(path::endsWith).findFirst();
-                byte[] body = endpoint.map(e -> e.equals(nulledEndpoint) ? nulledBody : RESOURCES.get(e))
+                Optional<String> endpoint = ANSWERS.keySet().stream().filter(path::endsWith).findFirst();
+                byte[] body = endpoint.map(e -> e.equals(nulledEndpoint) ? nulledBody : ANSWERS.get(e))
                         .orElse("no such path".getBytes(StandardCharsets.UTF_8));
                 exchange.getResponseHeaders().set("Content-Type", endpoint.isPresent() ? "application/json" : "text/plain");
                 exchange.sendResponseHeaders(endpoint.isPresent() ? 200 : 404, body.length);
@@ -100,8 +89,8 @@ class NullFieldsTest {
         List<String> failures = new ArrayList<>();
         int reads = 0;
 
-        for (Map.Entry<String, String> endpoint : ENDPOINTS.entrySet()) {
-            JsonNode answer = tree(RESOURCES.get(endpoint.getKey()));
+        for (Map.Entry<String, byte[]> endpoint : ANSWERS.entrySet()) {
+            JsonNode answer = tree(endpoint.getValue());
             for (JsonPointer at : firstOfEachPlace(answer)) {
                 nulledEndpoint = endpoint.getKey();
                 nulledBody = nulled(answer, at).toString().getBytes(StandardCharsets.UTF_8);
@@ -174,14 +163,6 @@ class NullFieldsTest {
     private static JsonNode tree(byte[] json) {
         try {
             return Json.mapper().readTree(json);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static byte[] resource(String name) {
-        try (InputStream in = NullFieldsTest.class.getResourceAsStream("/spark-4.0.1-live/" + name)) {
-            return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
