@@ -19,6 +19,9 @@ import java.util.function.Function;
  */
 public final class Poller implements AutoCloseable {
 
+    /** The header's headline when a read failed inside sparkdoc itself. */
+    static final String INTERNAL_ERROR = "internal error in sparkdoc (see attach.log)";
+
     private final SnapshotSource source;
     private final Function<AppSnapshot, Diagnosis> diagnose;
     private final ProcessFeed processes;
@@ -103,16 +106,17 @@ public final class Poller implements AutoCloseable {
             String headline = e instanceof RestFault f ? f.headline() : "cannot read the target";
             post(new FetchFailed(headline, e.getMessage(), clock.instant(), next));
         } catch (RuntimeException e) {
+            // a bug in sparkdoc, not a fault of the driver: the header must not say "driver unreachable"
             Duration next = schedule.failure();
             log.error("poll failed with an internal error", e);
-            post(new FetchFailed("internal error: " + e, clock.instant(), next));
+            post(new FetchFailed(INTERNAL_ERROR, "internal error: " + e + " (details in " + log.file() + ")", clock.instant(), next));
         }
     }
 
     /**
-     * A read, tried a second time at once when the previous one succeeded: Spark's UI (Jetty)
-     * closes connections idle for 8 s, so after a long interval the first request may land on a
-     * closed pooled connection. A driver that is really gone fails twice, quickly.
+     * A read, tried a second time at once when the previous one succeeded: a driver restarting on
+     * its port, or a connection cut on the way, often answers a moment later. A driver that is
+     * really gone fails twice, quickly.
      */
     private AppSnapshot readOnce() {
         try {

@@ -8,13 +8,13 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.Sources;
+import dev.sparkdoc.source.rest.LiveDriverAnswers;
 import dev.sparkdoc.targets.Target;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
@@ -32,15 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 class RestJsonFuzzTest {
 
     /** Path ending → the real answer; the fuzzer picks which one it replaces. */
-    private static final List<String[]> ENDPOINTS = List.of(
-            new String[] {"/applications", "applications.json"},
-            new String[] {"/jobs", "jobs.json"},
-            new String[] {"/stages", "stages.json"},
-            new String[] {"/allexecutors", "allexecutors.json"},
-            new String[] {"/environment", "environment.json"},
-            new String[] {"/sql", "sql.json"},
-            new String[] {"/taskSummary", "stage_0_0_taskSummary.json"},
-            new String[] {"/taskList", "stage_4_0_failed_tasks.json"});
+    private static final List<Map.Entry<String, String>> ENDPOINTS = LiveDriverAnswers.ENDPOINTS;
 
     private static MockWebServer server;
     private static volatile int fuzzed;
@@ -54,8 +46,8 @@ class RestJsonFuzzTest {
             public MockResponse dispatch(RecordedRequest request) {
                 String path = request.getUrl().encodedPath();
                 for (int i = 0; i < ENDPOINTS.size(); i++) {
-                    if (path.endsWith(ENDPOINTS.get(i)[0])) {
-                        byte[] answer = i == fuzzed ? body : resource(ENDPOINTS.get(i)[1]);
+                    if (path.endsWith(ENDPOINTS.get(i).getKey())) {
+                        byte[] answer = i == fuzzed ? body : LiveDriverAnswers.bytes(ENDPOINTS.get(i).getValue());
                         return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json")
                                 .body(new Buffer().write(answer)).build();
                     }
@@ -99,14 +91,6 @@ class RestJsonFuzzTest {
             source.read();
         } catch (SourceException expected) {
             // the one failure a broken answer may cause
-        }
-    }
-
-    private static byte[] resource(String name) {
-        try (InputStream in = RestJsonFuzzTest.class.getResourceAsStream("/spark-4.0.1-live/" + name)) {
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
+import java.net.ProtocolException;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -68,9 +70,23 @@ final class HttpFailures {
             return new RestFault(Kind.UNREACHABLE, "cannot connect to " + origin + ": " + Texts.firstLine(rootMessage(e))
                     + " — check the host, the port and any firewall in between", e);
         }
+        if (e instanceof ProtocolException && !RestClient.endOfStream(e)) {
+            return new RestFault(Kind.BAD_ANSWER, origin + " answered " + url.encodedPath() + " with something that is not HTTP"
+                    + " — check the port: " + PORTS_HINT, e);
+        }
         // a reset or a connection closed mid-answer (the driver died or a proxy cut it)
-        return new RestFault(Kind.UNREACHABLE, "reading " + url + " failed: " + Texts.firstLine(rootMessage(e))
+        return new RestFault(Kind.UNREACHABLE, "reading " + url + " failed: " + whatBroke(e)
                 + " — the connection broke mid-answer; is the driver still running?", e);
+    }
+
+    /** The socket's own words ("Connection reset"), never the HTTP parser's ("\n not found: limit=0 …"). */
+    private static String whatBroke(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SocketException && t.getMessage() != null) {
+                return Texts.firstLine(t.getMessage());
+            }
+        }
+        return "closed by the server";
     }
 
     /** An HTTP answer other than 2xx and 404 (which callers word themselves). */
@@ -108,6 +124,12 @@ final class HttpFailures {
 
     private static boolean sameResource(HttpUrl a, HttpUrl b) {
         return a.host().equals(b.host()) && a.port() == b.port() && a.encodedPath().equals(b.encodedPath());
+    }
+
+    /** A 2xx answer that is not the JSON asked for; {@code detail} is the parser's first line. */
+    static RestFault notJson(HttpResult r, String detail, Throwable cause) {
+        return new RestFault(Kind.BAD_ANSWER, "not valid Spark REST JSON from " + r.url() + ": "
+                + Texts.bounded(Texts.firstLine(detail), 200), cause);
     }
 
     static RestFault notSparkApi(HttpResult r) {

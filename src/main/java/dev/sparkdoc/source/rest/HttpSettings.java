@@ -7,6 +7,8 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import okhttp3.ConnectionPool;
 import okhttp3.Credentials;
 import okhttp3.Headers;
 import okhttp3.OkHttpClient;
@@ -16,6 +18,15 @@ import okhttp3.OkHttpClient;
  * Messages here never repeat a header value or a password.
  */
 final class HttpSettings {
+
+    /**
+     * How long an idle connection is kept for the next request. Spark's UI and History Server
+     * close a connection idle for 8 s ({@code JettyUtils.startJettyServer}: {@code
+     * connector.setIdleTimeout(8000)}, SPARK-45248, Spark 3.5 and 4.x); OkHttp would keep it for
+     * 5 minutes and hand it to a GET unchecked, so every poll after a longer pause met closed
+     * connections. Half Jetty's timeout leaves room for a request on its way and for timer slack.
+     */
+    static final Duration POOLED_IDLE = Duration.ofSeconds(4);
 
     private HttpSettings() {
     }
@@ -31,7 +42,10 @@ final class HttpSettings {
                 // YARN's AmIpFilter answers 302 to the ResourceManager proxy; follow it.
                 .followRedirects(true)
                 .followSslRedirects(true)
-                // sparkdoc retries once itself (RestClient), only for connection faults.
+                .connectionPool(new ConnectionPool(RestSource.PARALLEL_REQUESTS, POOLED_IDLE.toMillis(), TimeUnit.MILLISECONDS))
+                // sparkdoc retries once itself, on a fresh connection (RestClient). OkHttp's own retry
+                // would also repeat a request answered HTTP 408 (a timeout): a slow driver must not get
+                // twice the load.
                 .retryOnConnectionFailure(false);
         if (options.insecure()) {
             TlsTrust.Setup tls = TlsTrust.trustAll();

@@ -25,21 +25,43 @@ import java.util.Set;
  *       failed or were skipped) and stages of new jobs not seen yet.</li>
  * </ul>
  * When more than {@value #MAX_SINGLE_FETCHES} single reads would be needed (a long pause between
- * polls), the full lists are read again instead. Not thread-safe: one poll at a time.
+ * polls), the full lists are read again instead.
+ *
+ * <p>At most {@code maxStages} stage attempts are kept (the newest, and every one still open), so
+ * an application that lists hundreds of thousands (a raised {@code spark.ui.retainedStages},
+ * whose default is 1,000) costs the heap a bounded amount, in one read and across polls. Not
+ * thread-safe: one poll at a time.
  */
 final class IncrementalLists {
 
     static final int MAX_SINGLE_FETCHES = 30;
+    /** 20 times Spark's own default retention ({@code spark.ui.retainedStages}); what triage handles in 256 MB. */
+    static final int DEFAULT_MAX_STAGES = 20_000;
+    static final String MAX_STAGES_PROPERTY = "sparkdoc.rest.maxStages";
+    private static final Comparator<StageDataDto> NEWEST_FIRST =
+            Comparator.comparingInt(StageDataDto::stageId).thenComparingInt(StageDataDto::attemptId).reversed();
 
-    /** What one poll hands on, newest first as Spark lists them. */
-    record Lists(List<JobDataDto> jobs, List<StageDataDto> stages) {
+    /** What one poll hands on, newest first as Spark lists them; {@code stagesLeftOut} were listed but not kept. */
+    record Lists(List<JobDataDto> jobs, List<StageDataDto> stages, long stagesLeftOut) {
     }
 
     private final Map<Integer, JobDataDto> finishedJobs = new HashMap<>();
     private final Map<String, StageDataDto> finishedStages = new HashMap<>();
     private Map<Integer, JobDataDto> openJobs = new HashMap<>();
     private Map<String, StageDataDto> openStages = new HashMap<>();
+    private final int maxStages;
+    /** Finished stages below this id were dropped to stay within {@code maxStages}: not asked for again. */
+    private int keptFromStageId;
+    private long stagesLeftOut;
     private boolean primed;
+
+    IncrementalLists() {
+        this(Integer.getInteger(MAX_STAGES_PROPERTY, DEFAULT_MAX_STAGES));
+    }
+
+    IncrementalLists(int maxStages) {
+        this.maxStages = Math.max(1, maxStages);
+    }
 
     Lists load(SparkApi api, AppRef app) {
         if (!primed) {
@@ -81,7 +103,8 @@ final class IncrementalLists {
         Set<Integer> knownIds = new HashSet<>();
         finishedStages.values().forEach(s -> knownIds.add(s.stageId()));
         open.values().forEach(s -> knownIds.add(s.stageId()));
-        changed.forEach(j -> j.stageIds().stream().filter(id -> !knownIds.contains(id)).forEach(refetch::add));
+        changed.forEach(j -> j.stageIds().stream().filter(id -> id >= keptFromStageId && !knownIds.contains(id))
+                .forEach(refetch::add));
         if (budget.left() < refetch.size()) {
             return full(api, app);
         }
@@ -117,26 +140,43 @@ final class IncrementalLists {
 
     private Lists full(SparkApi api, AppRef app) {
         List<JobDataDto> jobs = api.jobs(app);
-        List<StageDataDto> stages = api.stages(app);
+        CappedList<StageDataDto> stages = api.stages(app, maxStages);
         finishedJobs.clear();
         finishedStages.clear();
         openJobs = new HashMap<>();
         openStages = new HashMap<>();
         jobs.forEach(j -> (jobFinished(j) ? finishedJobs : openJobs).put(j.jobId(), j));
-        stages.forEach(s -> (stageFinished(s) ? finishedStages : openStages).put(s.key(), s));
+        stages.kept().forEach(s -> (stageFinished(s) ? finishedStages : openStages).put(s.key(), s));
+        stagesLeftOut = stages.leftOut();
+        keptFromStageId = stagesLeftOut > 0 ? stages.kept().stream().mapToInt(StageDataDto::stageId).min().orElse(0) : 0;
         primed = true;
         // the server's own lists, as they came
-        return new Lists(jobs, stages);
+        return new Lists(jobs, stages.kept(), stagesLeftOut);
     }
 
     private Lists lists() {
         List<JobDataDto> jobs = new ArrayList<>(finishedJobs.values());
         jobs.addAll(openJobs.values());
         jobs.sort(Comparator.comparingInt(JobDataDto::jobId).reversed());
+        dropOldestFinishedStages();
         List<StageDataDto> stages = new ArrayList<>(finishedStages.values());
         stages.addAll(openStages.values());
-        stages.sort(Comparator.comparingInt(StageDataDto::stageId).thenComparingInt(StageDataDto::attemptId).reversed());
-        return new Lists(jobs, stages);
+        stages.sort(NEWEST_FIRST);
+        return new Lists(jobs, stages, stagesLeftOut);
+    }
+
+    /** Keeps every open stage and the newest finished ones, {@code maxStages} in all. */
+    private void dropOldestFinishedStages() {
+        int over = finishedStages.size() + openStages.size() - maxStages;
+        if (over <= 0) {
+            return;
+        }
+        List<StageDataDto> oldestFirst = finishedStages.values().stream().sorted(NEWEST_FIRST.reversed()).toList();
+        for (StageDataDto s : oldestFirst.subList(0, Math.min(over, oldestFirst.size()))) {
+            finishedStages.remove(s.key());
+            keptFromStageId = Math.max(keptFromStageId, s.stageId() + 1);
+            stagesLeftOut++;
+        }
     }
 
     static boolean jobFinished(JobDataDto j) {

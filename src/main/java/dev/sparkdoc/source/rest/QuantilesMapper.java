@@ -40,22 +40,28 @@ final class QuantilesMapper {
         return new TaskQuantiles(taskCount, true, metrics);
     }
 
+    /** A metric with a null where a picked quantile's value should be is left out, not read as 0. */
     private static void put(Map<TaskMetric, Quantiles> out, TaskMetric metric, List<Double> quantiles, List<Double> values) {
         if (values.isEmpty() || values.size() != quantiles.size()) {
             return;
         }
         double[] v = new double[TARGETS.length];
         for (int i = 0; i < TARGETS.length; i++) {
-            Double value = values.get(nearest(quantiles, TARGETS[i]));
-            v[i] = value == null ? 0 : value;
+            int at = nearest(quantiles, TARGETS[i]);
+            if (at < 0 || values.get(at) == null) {
+                return;
+            }
+            v[i] = values.get(at);
         }
         out.put(metric, new Quantiles(v[0], v[1], v[2], v[3], v[4]));
     }
 
+    /** The index of the quantile nearest to {@code target}, -1 when none is given (all null). */
     private static int nearest(List<Double> quantiles, double target) {
-        int best = 0;
-        for (int i = 1; i < quantiles.size(); i++) {
-            if (Math.abs(quantiles.get(i) - target) < Math.abs(quantiles.get(best) - target)) {
+        int best = -1;
+        for (int i = 0; i < quantiles.size(); i++) {
+            Double q = quantiles.get(i);
+            if (q != null && (best < 0 || Math.abs(q - target) < Math.abs(quantiles.get(best) - target))) {
                 best = i;
             }
         }

@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -143,6 +144,11 @@ public final class RestSource implements SnapshotSource {
                 .orElse(List.of());
         List<JobDataDto> jobList = Futures.join(lists).jobs();
         List<StageDataDto> stageList = Futures.join(lists).stages();
+        long leftOut = Futures.join(lists).stagesLeftOut();
+        if (leftOut > 0) {
+            notes.add(String.format(Locale.ROOT, "the newest %,d of %,d stage attempts read (the rest left out to bound memory;"
+                    + " -D%s=<n> raises the bound)", stageList.size(), stageList.size() + leftOut, IncrementalLists.MAX_STAGES_PROPERTY));
+        }
         List<ExecutorSummaryDto> executorList = Futures.join(executors);
         Instant now = driverNow(notes);
         Map<String, StageDetails> details =

@@ -1,9 +1,10 @@
 package dev.sparkdoc.source.rest;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.sparkdoc.source.Json;
 import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.rest.RestClient.Answer;
+import dev.sparkdoc.source.rest.RestClient.JsonBody;
 import dev.sparkdoc.source.rest.dto.ApplicationInfoDto;
 import dev.sparkdoc.source.rest.dto.EnvironmentDto;
 import dev.sparkdoc.source.rest.dto.ExecutionDataDto;
@@ -14,6 +15,7 @@ import dev.sparkdoc.source.rest.dto.TaskDataDto;
 import dev.sparkdoc.source.rest.dto.TaskMetricDistributionsDto;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import okhttp3.HttpUrl;
 
@@ -23,16 +25,16 @@ import okhttp3.HttpUrl;
  */
 final class SparkApi {
 
-    private static final TypeReference<List<ApplicationInfoDto>> APPS = new TypeReference<>() { };
-    private static final TypeReference<ApplicationInfoDto> APP = new TypeReference<>() { };
-    private static final TypeReference<List<JobDataDto>> JOBS = new TypeReference<>() { };
-    private static final TypeReference<JobDataDto> JOB = new TypeReference<>() { };
-    private static final TypeReference<List<StageDataDto>> STAGES = new TypeReference<>() { };
-    private static final TypeReference<List<ExecutorSummaryDto>> EXECUTORS = new TypeReference<>() { };
-    private static final TypeReference<EnvironmentDto> ENVIRONMENT = new TypeReference<>() { };
-    private static final TypeReference<List<ExecutionDataDto>> SQL = new TypeReference<>() { };
-    private static final TypeReference<TaskMetricDistributionsDto> SUMMARY = new TypeReference<>() { };
-    private static final TypeReference<List<TaskDataDto>> TASKS = new TypeReference<>() { };
+    private static final JsonBody<List<ApplicationInfoDto>> APPS = listOf(new TypeReference<>() { });
+    private static final JsonBody<ApplicationInfoDto> APP = as(new TypeReference<>() { });
+    private static final JsonBody<List<JobDataDto>> JOBS = listOf(new TypeReference<>() { });
+    private static final JsonBody<JobDataDto> JOB = as(new TypeReference<>() { });
+    private static final JsonBody<List<StageDataDto>> STAGES = listOf(new TypeReference<>() { });
+    private static final JsonBody<List<ExecutorSummaryDto>> EXECUTORS = listOf(new TypeReference<>() { });
+    private static final JsonBody<EnvironmentDto> ENVIRONMENT = as(new TypeReference<>() { });
+    private static final JsonBody<List<ExecutionDataDto>> SQL = listOf(new TypeReference<>() { });
+    private static final JsonBody<TaskMetricDistributionsDto> SUMMARY = as(new TypeReference<>() { });
+    private static final JsonBody<List<TaskDataDto>> TASKS = listOf(new TypeReference<>() { });
 
     private final RestClient client;
     private final HttpUrl base;
@@ -49,12 +51,7 @@ final class SparkApi {
 
     /** @throws SourceException "not a Spark REST API" when the path does not exist */
     List<ApplicationInfoDto> applications() {
-        HttpUrl url = api().addPathSegment("applications").build();
-        HttpResult r = client.get(url);
-        if (r.code() == 404) {
-            throw HttpFailures.notSparkApi(r);
-        }
-        return parse(r, APPS);
+        return listing(api().addPathSegment("applications").build());
     }
 
     /**
@@ -67,11 +64,16 @@ final class SparkApi {
     List<ApplicationInfoDto> completedApplications(Optional<java.time.Instant> minEndDate, int limit) {
         HttpUrl.Builder url = api().addPathSegment("applications").addQueryParameter("status", "completed");
         minEndDate.ifPresent(since -> url.addQueryParameter("minEndDate", RestDates.format(since)));
-        HttpResult r = client.get(url.addQueryParameter("limit", Integer.toString(limit)).build());
-        if (r.code() == 404) {
-            throw HttpFailures.notSparkApi(r);
+        return listing(url.addQueryParameter("limit", Integer.toString(limit)).build());
+    }
+
+    /** The listed applications that have an id: one without cannot be asked for. */
+    private List<ApplicationInfoDto> listing(HttpUrl url) {
+        Answer<List<ApplicationInfoDto>> a = client.get(url, APPS);
+        if (a.http().code() == 404) {
+            throw HttpFailures.notSparkApi(a.http());
         }
-        return parse(r, APPS);
+        return value(a).stream().filter(app -> Texts.nonBlank(app.id()).isPresent()).toList();
     }
 
     /** @throws NotFoundException for an unknown application id */
@@ -83,9 +85,13 @@ final class SparkApi {
         return get(app(app).addPathSegment("jobs").build(), JOBS);
     }
 
-    /** Stage attempts without tasks: {@code details=false} is the default of {@code /stages}. */
-    List<StageDataDto> stages(AppRef app) {
-        return get(app(app).addPathSegment("stages").build(), STAGES);
+    /**
+     * Stage attempts without tasks ({@code details=false} is the default of {@code /stages}): the
+     * first {@code max} as the server lists them (Spark: newest first), the rest counted as they
+     * stream by and not kept.
+     */
+    CappedList<StageDataDto> stages(AppRef app, int max) {
+        return get(app(app).addPathSegment("stages").build(), CappedList.reader(StageDataDto.class, max));
     }
 
     /** Stage attempts in one state ({@code active}, {@code pending}, ...), without tasks. */
@@ -144,36 +150,35 @@ final class SparkApi {
         return getIfFound(url.build(), TASKS).orElse(List.of());
     }
 
-    private <T> T get(HttpUrl url, TypeReference<T> type) {
-        HttpResult r = client.get(url);
-        if (r.code() == 404) {
-            throw new NotFoundException(r);
+    private <T> T get(HttpUrl url, JsonBody<T> body) {
+        Answer<T> a = client.get(url, body);
+        if (a.http().code() == 404) {
+            throw new NotFoundException(a.http());
         }
-        return parse(r, type);
+        return value(a);
     }
 
-    private <T> Optional<T> getIfFound(HttpUrl url, TypeReference<T> type) {
-        HttpResult r = client.get(url);
-        return r.code() == 404 ? Optional.empty() : Optional.of(parse(r, type));
+    /** Empty when the server does not have it (404) or answers null: both mean absent here. */
+    private <T> Optional<T> getIfFound(HttpUrl url, JsonBody<T> body) {
+        Answer<Optional<T>> a = client.get(url, parser -> Optional.ofNullable(body.read(parser)));
+        return a.http().code() == 404 ? Optional.empty() : value(a);
     }
 
-    static <T> T parse(HttpResult r, TypeReference<T> type) {
-        if (!r.ok()) {
-            throw HttpFailures.status(r);
-        }
-        if (r.looksLikeHtml()) {
-            throw HttpFailures.html(r);
-        }
-        try {
-            T value = Json.mapper().readValue(r.body(), type);
-            if (value == null) {
-                throw new RestFault(RestFault.Kind.BAD_ANSWER, "not valid Spark REST JSON from " + r.url() + ": empty answer");
-            }
-            return value;
-        } catch (JsonProcessingException e) {
-            throw new RestFault(RestFault.Kind.BAD_ANSWER, "not valid Spark REST JSON from " + r.url() + ": "
-                    + Texts.bounded(Texts.firstLine(e.getOriginalMessage()), 200), e);
-        }
+    /** The JSON read, or the fault the answer is instead: an HTTP error or an HTML page. */
+    private static <T> T value(Answer<T> a) {
+        return a.json().orElseThrow(() -> a.http().ok() ? HttpFailures.html(a.http()) : HttpFailures.status(a.http()));
+    }
+
+    private static <T> JsonBody<T> as(TypeReference<T> type) {
+        return parser -> Json.mapper().readValue(parser, type);
+    }
+
+    /** A list without its null elements: a null is an absent value (see the dto package). */
+    private static <T> JsonBody<List<T>> listOf(TypeReference<List<T>> type) {
+        return parser -> {
+            List<T> list = Json.mapper().readValue(parser, type);
+            return list == null ? null : list.stream().filter(Objects::nonNull).toList();
+        };
     }
 
     private HttpUrl.Builder api() {

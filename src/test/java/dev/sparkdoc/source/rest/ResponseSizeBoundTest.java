@@ -3,6 +3,7 @@ package dev.sparkdoc.source.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sparkdoc.source.Json;
 import java.time.Duration;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
@@ -22,6 +23,8 @@ class ResponseSizeBoundTest {
     private static final long LIMIT = 1 << 20;
 
     private final MockWebServer server = new MockWebServer();
+    private static final RestClient.JsonBody<String> STRING = parser -> Json.mapper().readValue(parser, String.class);
+
     private final RestClient client = new RestClient(new OkHttpClient(), Headers.of(), Duration.ofSeconds(5), LIMIT);
 
     @BeforeEach
@@ -38,7 +41,7 @@ class ResponseSizeBoundTest {
     void answerDeclaredLargerThanTheBoundIsRefusedUnread() {
         server.enqueue(new MockResponse.Builder().body(json(3 * LIMIT)).build());
 
-        assertThatThrownBy(() -> client.get(server.url("/api/v1/applications/app-1/environment")))
+        assertThatThrownBy(() -> client.get(server.url("/api/v1/applications/app-1/environment"), STRING))
                 .isInstanceOf(ResponseTooLargeException.class)
                 .hasMessage("the answer from " + server.url("/api/v1/applications/app-1/environment")
                         + " is 3 MB, over the 1 MB limit: not read (set -Dsparkdoc.rest.maxResponseBytes=<bytes> to raise it)");
@@ -49,7 +52,7 @@ class ResponseSizeBoundTest {
     void chunkedAnswerIsAbandonedSoonAfterItPassesTheBound() {
         server.enqueue(new MockResponse.Builder().chunkedBody(json(8 * LIMIT), 64 * 1024).build());
 
-        assertThatThrownBy(() -> client.get(server.url("/api/v1/applications/app-1/sql?offset=0")))
+        assertThatThrownBy(() -> client.get(server.url("/api/v1/applications/app-1/sql?offset=0"), STRING))
                 .isInstanceOf(ResponseTooLargeException.class)
                 .hasMessageContaining("/api/v1/applications/app-1/sql passed the 1 MB limit: reading stopped")
                 .hasMessageNotContaining("offset");
@@ -63,14 +66,14 @@ class ResponseSizeBoundTest {
         long size = body.size();
         server.enqueue(new MockResponse.Builder().chunkedBody(body, 8192).build());
 
-        HttpResult r = client.get(server.url("/api/v1/applications"));
+        RestClient.Answer<String> r = client.get(server.url("/api/v1/applications"), STRING);
 
-        assertThat(r.code()).isEqualTo(200);
-        assertThat((long) r.body().length()).isEqualTo(size);
+        assertThat(r.http().code()).isEqualTo(200);
+        assertThat(r.json()).hasValueSatisfying(text -> assertThat(text.length() + 2L).isEqualTo(size));
         assertThat(client.bytes()).isEqualTo(size);
     }
 
-    /** A JSON string of exactly {@code bytes} bytes (the client does not parse it). */
+    /** A JSON string of exactly {@code bytes} bytes. */
     private static Buffer json(long bytes) {
         Buffer b = new Buffer().writeUtf8("\"");
         byte[] block = "x".repeat(8192).getBytes(java.nio.charset.StandardCharsets.US_ASCII);

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * {@code TaskMetricDistributions} from {@code taskSummary}: every list is aligned with
- * {@code quantiles}.
+ * {@code quantiles}, so a null element stays where it is (see {@code QuantilesMapper}).
  */
 public record TaskMetricDistributionsDto(
         List<Double> quantiles,
@@ -20,14 +20,14 @@ public record TaskMetricDistributionsDto(
         ShuffleWriteDistributions shuffleWriteMetrics) {
 
     public TaskMetricDistributionsDto {
-        quantiles = Lists.orEmpty(quantiles);
-        duration = Lists.orEmpty(duration);
-        executorRunTime = Lists.orEmpty(executorRunTime);
-        jvmGcTime = Lists.orEmpty(jvmGcTime);
-        schedulerDelay = Lists.orEmpty(schedulerDelay);
-        peakExecutionMemory = Lists.orEmpty(peakExecutionMemory);
-        memoryBytesSpilled = Lists.orEmpty(memoryBytesSpilled);
-        diskBytesSpilled = Lists.orEmpty(diskBytesSpilled);
+        quantiles = Lists.aligned(quantiles);
+        duration = Lists.aligned(duration);
+        executorRunTime = Lists.aligned(executorRunTime);
+        jvmGcTime = Lists.aligned(jvmGcTime);
+        schedulerDelay = Lists.aligned(schedulerDelay);
+        peakExecutionMemory = Lists.aligned(peakExecutionMemory);
+        memoryBytesSpilled = Lists.aligned(memoryBytesSpilled);
+        diskBytesSpilled = Lists.aligned(diskBytesSpilled);
         inputMetrics = inputMetrics == null ? new InputDistributions(null, null) : inputMetrics;
         shuffleReadMetrics = shuffleReadMetrics == null ? new ShuffleReadDistributions(null, null) : shuffleReadMetrics;
         shuffleWriteMetrics = shuffleWriteMetrics == null ? new ShuffleWriteDistributions(null) : shuffleWriteMetrics;
@@ -35,21 +35,21 @@ public record TaskMetricDistributionsDto(
 
     public record InputDistributions(List<Double> bytesRead, List<Double> recordsRead) {
         public InputDistributions {
-            bytesRead = Lists.orEmpty(bytesRead);
-            recordsRead = Lists.orEmpty(recordsRead);
+            bytesRead = Lists.aligned(bytesRead);
+            recordsRead = Lists.aligned(recordsRead);
         }
     }
 
     public record ShuffleReadDistributions(List<Double> readBytes, List<Double> readRecords) {
         public ShuffleReadDistributions {
-            readBytes = Lists.orEmpty(readBytes);
-            readRecords = Lists.orEmpty(readRecords);
+            readBytes = Lists.aligned(readBytes);
+            readRecords = Lists.aligned(readRecords);
         }
     }
 
     public record ShuffleWriteDistributions(List<Double> writeBytes) {
         public ShuffleWriteDistributions {
-            writeBytes = Lists.orEmpty(writeBytes);
+            writeBytes = Lists.aligned(writeBytes);
         }
     }
 }
