@@ -21,8 +21,8 @@ final class ErrorHandler implements IExecutionExceptionHandler {
         boolean verbose = parseResult.hasMatchedOption("--verbose")
                 || (parseResult.subcommand() != null && parseResult.subcommand().hasMatchedOption("--verbose"));
         int code = exitCodeOf(ex);
-        String message = code == ExitCode.INTERNAL
-                ? "internal error: " + ex + " (please report it; run with --verbose for details)"
+        String message = OutOfMemory.in(ex).isPresent() ? OutOfMemory.message()
+                : code == ExitCode.INTERNAL ? "internal error: " + ex + " (please report it; run with --verbose for details)"
                 : ex.getMessage();
         // messages quote targets, server answers and file contents: never let them drive the terminal
         cli.getErr().println("sparkdoc: " + SafeText.line(SafeText.capped(
@@ -37,6 +37,9 @@ final class ErrorHandler implements IExecutionExceptionHandler {
     }
 
     static int exitCodeOf(Throwable ex) {
+        if (OutOfMemory.in(ex).isPresent()) {
+            return ExitCode.TARGET_UNREADABLE;
+        }
         if (ex instanceof TargetException || ex instanceof CommandLine.ParameterException
                 || ex instanceof UsageException || ex instanceof DataFileException) {
             return ExitCode.USAGE;

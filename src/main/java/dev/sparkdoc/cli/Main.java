@@ -22,7 +22,12 @@ public final class Main {
 
     /** Runs a command line and returns its exit code (see {@link ExitCode}); never exits the JVM. */
     public static int run(String... args) {
-        return commandLine(args).execute(args);
+        try {
+            return commandLine(args).execute(args);
+        } catch (OutOfMemoryError e) {
+            System.err.println("sparkdoc: " + OutOfMemory.message());
+            return ExitCode.TARGET_UNREADABLE;
+        }
     }
 
     /**

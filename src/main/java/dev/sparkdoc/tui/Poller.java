@@ -19,8 +19,8 @@ import java.util.function.Function;
  */
 public final class Poller implements AutoCloseable {
 
-    /** The header's headline when a read failed inside sparkdoc itself. */
-    static final String INTERNAL_ERROR = "internal error in sparkdoc (see attach.log)";
+    /** The header's headline when a read failed inside sparkdoc itself; short, so the rest of the row fits 80 columns (the footer names the log). */
+    static final String INTERNAL_ERROR = "internal error in sparkdoc";
 
     private final SnapshotSource source;
     private final Function<AppSnapshot, Diagnosis> diagnose;
@@ -105,8 +105,9 @@ public final class Poller implements AutoCloseable {
             failing = true;
             String headline = e instanceof RestFault f ? f.headline() : "cannot read the target";
             post(new FetchFailed(headline, e.getMessage(), clock.instant(), next));
-        } catch (RuntimeException e) {
-            // a bug in sparkdoc, not a fault of the driver: the header must not say "driver unreachable"
+        } catch (RuntimeException | OutOfMemoryError e) {
+            // a bug in sparkdoc (or an answer too big for its heap), not a fault of the driver: the header
+            // must not say "driver unreachable", and polling goes on (the failed read's memory is free again)
             Duration next = schedule.failure();
             log.error("poll failed with an internal error", e);
             post(new FetchFailed(INTERNAL_ERROR, "internal error: " + e + " (details in " + log.file() + ")", clock.instant(), next));

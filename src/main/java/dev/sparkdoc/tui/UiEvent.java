@@ -1,7 +1,6 @@
 package dev.sparkdoc.tui;
 
 import dev.sparkdoc.rules.Diagnosis;
-import dev.sparkdoc.source.rest.RestFault;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -30,10 +29,7 @@ public sealed interface UiEvent {
      * A read failed; {@code headline} names the kind of trouble in a few words ("driver
      * unreachable"), {@code message} is the one line with the details and the fix.
      */
+    /** A read that failed: the headline says whose fault it is (the driver's, the proxy's, or sparkdoc's own). */
     record FetchFailed(String headline, String message, Instant at, Duration next) implements UiEvent {
-
-        public FetchFailed(String message, Instant at, Duration next) {
-            this(RestFault.Kind.UNREACHABLE.headline(), message, at, next);
-        }
     }
 }

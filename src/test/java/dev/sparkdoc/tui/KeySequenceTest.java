@@ -137,8 +137,8 @@ class KeySequenceTest {
     @Test
     void failedPollsKeepTheLastPictureAndRecordSinceWhen() {
         var t1 = live.now().plusSeconds(5);
-        UiState failed = Update.apply(live, new UiEvent.FetchFailed("driver not reachable", t1, Duration.ofSeconds(4))).state();
-        UiState again = Update.apply(failed, new UiEvent.FetchFailed("driver not reachable", t1.plusSeconds(4), Duration.ofSeconds(8))).state();
+        UiState failed = Update.apply(live, new UiEvent.FetchFailed("driver unreachable", "driver not reachable", t1, Duration.ofSeconds(4))).state();
+        UiState again = Update.apply(failed, new UiEvent.FetchFailed("driver unreachable", "driver not reachable", t1.plusSeconds(4), Duration.ofSeconds(8))).state();
 
         assertThat(again.diagnosis()).isEqualTo(live.diagnosis());
         assertThat(again.poll().failingSince()).contains(t1);

@@ -44,7 +44,7 @@ class PollerInternalErrorTest {
         }
 
         UiEvent.FetchFailed failed = (UiEvent.FetchFailed) events.get(1);
-        assertThat(failed.headline()).isEqualTo("internal error in sparkdoc (see attach.log)");
+        assertThat(failed.headline()).isEqualTo("internal error in sparkdoc");
         assertThat(failed.message()).startsWith("internal error: java.lang.NullPointerException").contains(logFile.toString());
         assertThat(Files.readString(logFile)).contains("poll failed with an internal error", "\tat ");
         UiState s = UiState.initial(PollStatus.live("http://driver:4040/", Duration.ofMillis(100)), 80, 24, Instant.now());
@@ -52,6 +52,6 @@ class PollerInternalErrorTest {
             s = Update.apply(s, e).state();
         }
         String screen = TextBackend.text(Views.render(s));
-        assertThat(screen).contains("internal error in sparkdoc (see attach.log) since").doesNotContain("unreachable");
+        assertThat(screen).contains("internal error in sparkdoc since").doesNotContain("unreachable");
     }
 }

@@ -42,7 +42,7 @@ class ProcessesAfterTheDriverDiesTest {
     @Test
     void aFailedReadAsksForTheProcessesAgainAndTheAnswerReplacesTheDeadDriver() {
         UiState live = withDriverAt8Percent();
-        Update.Step failed = Update.apply(live, new UiEvent.FetchFailed("connection refused", snapshot.takenAt().plusSeconds(2),
+        Update.Step failed = Update.apply(live, new UiEvent.FetchFailed("driver unreachable", "connection refused", snapshot.takenAt().plusSeconds(2),
                 Duration.ofSeconds(4)));
 
         assertThat(failed.effects()).containsExactly(new Effect.SampleProcesses(snapshot));

@@ -39,6 +39,24 @@ class HugeStageListTest {
 
     @Test
     void triageOfTwoHundredThousandStagesCompletesIn256MbWithANote() throws Exception {
+        Child triage = triage("-Xmx256m");
+        assertThat(triage.err()).doesNotContain("OutOfMemoryError", "Exception", "\tat ");
+        assertThat(triage.exit()).as(triage.err()).isIn(0, 1);
+        assertThat(triage.out().replaceAll("\\s+", " ")).contains("the newest 20,000 of 200,000 stage attempts read");
+    }
+
+    @Test
+    void aHeapTooSmallForTheAnswerIsOneLineAndExitThreeNotAStackTrace() throws Exception {
+        Child triage = triage("-Xmx16m");
+        assertThat(triage.exit()).as(triage.err()).isEqualTo(3);
+        assertThat(triage.err()).startsWith("sparkdoc: out of memory (heap limit ").contains("-Xmx")
+                .doesNotContain("\tat ", "Exception").hasLineCount(1);
+    }
+
+    private record Child(int exit, String out, String err) {
+    }
+
+    private Child triage(String heap) throws Exception {
         Buffer stages = stageList(STAGES);
         long listBytes = stages.size();
         mock.routes().route(APP_PATH + "/stages", r -> r.getUrl().queryParameter("status") == null,
@@ -49,18 +67,13 @@ class HugeStageListTest {
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process triage = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xmx256m", "-Duser.home=" + dir,
+        Process triage = new ProcessBuilder(java, "-XX:+UseSerialGC", heap, "-Duser.home=" + dir,
                 "-cp", System.getProperty("java.class.path"), "dev.sparkdoc.cli.Main", "triage", mock.url("/").toString())
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         long peakKb = awaitExit(triage);
-
-        String stderr = Files.readString(err, StandardCharsets.UTF_8);
-        String stdout = Files.readString(out, StandardCharsets.UTF_8);
-        System.err.printf(Locale.ROOT, "HugeStageListTest: %,d stages in %,d bytes; triage -Xmx256m exit %d, peak RSS %,d KB%n",
-                STAGES, listBytes, triage.exitValue(), peakKb);
-        assertThat(stderr).doesNotContain("OutOfMemoryError", "Exception", "\tat ");
-        assertThat(triage.exitValue()).as(stderr).isIn(0, 1);
-        assertThat(stdout.replaceAll("\\s+", " ")).contains("the newest 20,000 of 200,000 stage attempts read");
+        System.err.printf(Locale.ROOT, "HugeStageListTest: %,d stages in %,d bytes; triage %s exit %d, peak RSS %,d KB%n",
+                STAGES, listBytes, heap, triage.exitValue(), peakKb);
+        return new Child(triage.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
     }
 
     /** Waits for the process; returns its peak resident set (VmHWM) in KB, 0 where /proc does not tell. */
