@@ -45,14 +45,8 @@ final class RuleParser {
         Mapping top = yaml.mapping(root, "a rule file is a mapping with a 'rules:' list");
         yaml.onlyKeys(top, FILE_KEYS);
         family = family(top);
-        if (!(top.get("rules") instanceof Sequence seq)) {
-            throw yaml.error(top, "expected 'rules:' with a list of rules");
-        }
-        List<Rule> rules = new ArrayList<>();
-        for (YamlNode item : seq.items()) {
-            rules.add(rule(yaml.mapping(item, "each rule is a mapping")));
-        }
-        return rules;
+        return yaml.items(top, "rules", "expected 'rules:' with a list of rules", "each rule is a mapping").stream()
+                .map(this::rule).toList();
     }
 
     private Optional<String> family(Mapping top) {

@@ -4,7 +4,6 @@ import dev.sparkdoc.firstaid.DidYouMean;
 import dev.sparkdoc.firstaid.YamlNode;
 import dev.sparkdoc.firstaid.YamlNode.Mapping;
 import dev.sparkdoc.firstaid.YamlNode.Scalar;
-import dev.sparkdoc.firstaid.YamlNode.Sequence;
 import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactSink;
 import dev.sparkdoc.signals.FactUnit;
@@ -12,7 +11,6 @@ import dev.sparkdoc.signals.Scope;
 import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.ScopeKind;
 import java.io.Reader;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,14 +43,8 @@ final class RuleTestParser {
     private List<RuleTestCase> cases(YamlNode root) {
         Mapping top = yaml.mapping(root, "a rule test file is a mapping with a 'tests:' list");
         yaml.onlyKeys(top, Set.of("tests"));
-        if (!(top.get("tests") instanceof Sequence seq)) {
-            throw yaml.error(top, "expected 'tests:' with a list of cases");
-        }
-        List<RuleTestCase> out = new ArrayList<>();
-        for (YamlNode item : seq.items()) {
-            out.add(testCase(yaml.mapping(item, "each case is a mapping: {name, rule, facts, fires}")));
-        }
-        return out;
+        return yaml.items(top, "tests", "expected 'tests:' with a list of cases", "each case is a mapping: {name, rule, facts, fires}")
+                .stream().map(this::testCase).toList();
     }
 
     private RuleTestCase testCase(Mapping m) {

@@ -4,10 +4,12 @@ import dev.sparkdoc.firstaid.DataFileException;
 import dev.sparkdoc.firstaid.YamlNode;
 import dev.sparkdoc.firstaid.YamlNode.Mapping;
 import dev.sparkdoc.firstaid.YamlNode.Scalar;
+import dev.sparkdoc.firstaid.YamlNode.Sequence;
 import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactCatalog;
 import dev.sparkdoc.signals.FactUnit;
 import dev.sparkdoc.signals.ScopeKind;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -32,6 +34,14 @@ final class RuleYaml {
             return m;
         }
         throw error(node, expected);
+    }
+
+    /** The mappings listed under {@code key} of a file's top level: its rules, or its test cases. */
+    List<Mapping> items(Mapping top, String key, String expected, String each) {
+        if (!(top.get(key) instanceof Sequence seq)) {
+            throw error(top, expected);
+        }
+        return seq.items().stream().map(item -> mapping(item, each)).toList();
     }
 
     String scalar(YamlNode node) {
