@@ -54,7 +54,7 @@ public final class RuleEngine {
     }
 
     /** A time fact's value in seconds, whatever unit it is kept in. */
-    static Optional<Double> seconds(Fact fact, ScopeFacts facts) {
+    private static Optional<Double> seconds(Fact fact, ScopeFacts facts) {
         OptionalDouble v = facts.value(fact);
         return v.isPresent() ? Optional.of(fact.unit().seconds(v.getAsDouble())) : Optional.empty();
     }
