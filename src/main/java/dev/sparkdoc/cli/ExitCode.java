@@ -6,6 +6,8 @@ public final class ExitCode {
     public static final int OK = 0;
     /** Findings at or above the --fail-on level. */
     public static final int FINDINGS = 1;
+    /** {@code rules test}: a case failed (the same 1: something to look at). */
+    public static final int CASES_FAILED = 1;
     /** Bad usage: unknown option, nonsense target. */
     public static final int USAGE = 2;
     /**

@@ -28,6 +28,13 @@ final class RuleOptions {
         return asUsage(() -> RuleCatalog.effective(ruleDirs, disabled));
     }
 
+    /** The rules in force with the rule files of {@code dir} first (those of --rules override them). */
+    List<Rule> rulesWith(Path dir) {
+        List<Path> dirs = new ArrayList<>(List.of(dir));
+        dirs.addAll(ruleDirs);
+        return asUsage(() -> RuleCatalog.effective(dirs, disabled));
+    }
+
     /** A mistake in a rule folder or a --disable id is the user's: a usage error (exit 2). */
     private static <T> T asUsage(Supplier<T> loading) {
         try {

@@ -1,20 +1,32 @@
 package dev.sparkdoc.cli;
 
+import dev.sparkdoc.report.FactTable;
 import dev.sparkdoc.report.RuleText;
+import dev.sparkdoc.report.SafeText;
+import dev.sparkdoc.report.TerminalOut;
+import dev.sparkdoc.report.Theme;
 import dev.sparkdoc.rules.Rule;
 import dev.sparkdoc.rules.RuleCatalog;
+import dev.sparkdoc.rules.RuleTests;
+import dev.sparkdoc.signals.Fact;
+import dev.sparkdoc.signals.FactCatalog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "rules", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Browse and validate the first-aid rules.",
-        subcommands = {RulesCommand.ListRules.class, RulesCommand.ShowRule.class, RulesCommand.CheckRules.class})
+        description = "Browse, validate and test the first-aid rules.",
+        subcommands = {RulesCommand.ListRules.class, RulesCommand.ShowRule.class, RulesCommand.CheckRules.class,
+                RulesCommand.ListFacts.class, RulesCommand.TestRules.class})
 final class RulesCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -69,6 +81,77 @@ final class RulesCommand implements Runnable {
             List<Rule> loaded = RuleCatalog.load(dir);
             Destination.stdout().write(out -> out.println(loaded.size() + " rule(s) OK in " + dir));
             return ExitCode.OK;
+        }
+    }
+
+    @Command(name = "facts", mixinStandardHelpOptions = true,
+            description = "List the facts rules can read: scope, unit, an example value, meaning.")
+    static final class ListFacts implements Callable<Integer> {
+        @Parameters(index = "0", arity = "0..1", paramLabel = "WORD",
+                description = "only facts whose name contains WORD, e.g. stage or skew")
+        String word;
+
+        @Option(names = "--json", description = "print JSON: {\"facts\": [{name, scope, unit, kind, meaning, example}]}")
+        boolean json;
+
+        @Override
+        public Integer call() throws IOException {
+            List<Fact> facts = FactCatalog.all().stream()
+                    .filter(f -> word == null || f.name().toLowerCase(Locale.ROOT).contains(word.toLowerCase(Locale.ROOT)))
+                    .toList();
+            if (facts.isEmpty()) {
+                throw new UsageException("no fact name contains '" + word + "' (see 'sparkdoc rules facts')");
+            }
+            Destination.stdout().write(out -> {
+                if (json) {
+                    FactTable.writeJson(facts, out);
+                } else {
+                    TerminalOut.print(FactTable.lines(facts), Theme.PLAIN, out);
+                }
+            });
+            return ExitCode.OK;
+        }
+    }
+
+    @Command(name = "test", mixinStandardHelpOptions = true,
+            description = {"Run rule tests (*.test.yaml): facts in, fires or stays silent, severity and seconds lost out.",
+                    "Each test sees the built-in rules and the rule files next to it (and --rules DIR).",
+                    "Prints FILE:LINE for each failing case; exit 1 when any fails."})
+    static final class TestRules implements Callable<Integer> {
+        @Mixin
+        RuleOptions rules;
+
+        @Parameters(arity = "1..*", paramLabel = "DIR|FILE", description = "folders of *.test.yaml files, or test files")
+        List<Path> paths;
+
+        @Override
+        public Integer call() throws IOException {
+            List<RuleTests.Outcome> outcomes = new ArrayList<>();
+            int files = 0;
+            for (Path path : paths) {
+                if (!Files.exists(path)) {
+                    throw new UsageException("no such file or folder: " + path);
+                }
+                Path folder = Files.isDirectory(path) ? path : Optional.ofNullable(path.getParent()).orElse(Path.of("."));
+                List<Rule> inForce = rules.rulesWith(folder);
+                List<Path> tests = RuleTests.files(path);
+                if (tests.isEmpty()) {
+                    throw new UsageException("no rule tests (*.test.yaml) in " + path);
+                }
+                for (Path file : tests) {
+                    files++;
+                    RuleTests.load(file, inForce).forEach(c -> outcomes.add(RuleTests.run(c)));
+                }
+            }
+            long failed = outcomes.stream().filter(o -> !o.passed()).count();
+            String summary = failed == 0
+                    ? outcomes.size() + " case(s) passed in " + files + " file(s)"
+                    : failed + " of " + outcomes.size() + " case(s) failed in " + files + " file(s)";
+            Destination.stdout().write(out -> {
+                outcomes.stream().filter(o -> !o.passed()).forEach(o -> out.println(SafeText.line(o.line())));
+                out.println(summary);
+            });
+            return failed == 0 ? ExitCode.OK : ExitCode.CASES_FAILED;
         }
     }
 }

@@ -10,6 +10,7 @@ import dev.sparkdoc.signals.FactFormat;
 import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.ScopeKind;
 import dev.sparkdoc.signals.Signals;
+import dev.sparkdoc.signals.StageSignals;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -190,7 +191,7 @@ public final class RunDiff {
     }
 
     private static double wall(ScopeFacts f) {
-        return f == null ? 0 : f.value("stage.wall").orElse(0);
+        return f == null ? 0 : f.value(StageSignals.WALL).orElse(0);
     }
 
     private static String label(Stage s, ScopeFacts f) {

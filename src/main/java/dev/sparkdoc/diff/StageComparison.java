@@ -2,8 +2,10 @@ package dev.sparkdoc.diff;
 
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageTotals;
+import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactFormat;
 import dev.sparkdoc.signals.ScopeFacts;
+import dev.sparkdoc.signals.StageSignals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,8 +50,8 @@ final class StageComparison {
     }
 
     static Change compare(Stage before, Stage after, ScopeFacts bf, ScopeFacts af, double threshold) {
-        double wallBefore = bf.value("stage.wall").orElse(0);
-        double wallAfter = af.value("stage.wall").orElse(0);
+        double wallBefore = bf.value(StageSignals.WALL).orElse(0);
+        double wallAfter = af.value(StageSignals.WALL).orElse(0);
         double seconds = (wallAfter - wallBefore) / 1000;
         List<Change.Metric> metrics = new ArrayList<>();
         metrics.add(new Change.Metric("wall time", wallBefore, wallAfter, "ms"));
@@ -64,8 +66,8 @@ final class StageComparison {
             }
         }
         List<String> reasons = new ArrayList<>();
-        skew(bf, af, "stage.dataSkew.ratio", "largest/median task data", metrics, reasons);
-        skew(bf, af, "stage.duration.maxOverP50", "longest/median task", metrics, reasons);
+        skew(bf, af, StageSignals.DATA_SKEW_RATIO, "largest/median task data", metrics, reasons);
+        skew(bf, af, StageSignals.DURATION_MAX_OVER_P50, "longest/median task", metrics, reasons);
         long spillBefore = before.totals().diskBytesSpilled();
         long spillAfter = after.totals().diskBytesSpilled();
         if (spillAfter >= SPILL_BYTES && spillBefore < SPILL_BYTES) {
@@ -83,12 +85,12 @@ final class StageComparison {
                 Optional.of(after.key()), Optional.of(seconds), significant, numbers(metrics), metrics);
     }
 
-    private static void skew(ScopeFacts bf, ScopeFacts af, String fact, String what, List<Change.Metric> metrics,
+    private static void skew(ScopeFacts bf, ScopeFacts af, Fact fact, String what, List<Change.Metric> metrics,
                              List<String> reasons) {
         double b = bf.value(fact).orElse(1);
         double a = af.value(fact).orElse(1);
         // Duration ratios of sub-second tasks are launch noise, as in the skew rules (stage.duration.max >= 5 s there).
-        boolean longTasks = !fact.startsWith("stage.duration") || af.value("stage.duration.max").orElse(0) >= 1000;
+        boolean longTasks = fact != StageSignals.DURATION_MAX_OVER_P50 || af.value(StageSignals.DURATION_MAX).orElse(0) >= 1000;
         if (a >= SKEW && b < NO_SKEW && longTasks) {
             metrics.add(new Change.Metric(what + " ratio", b, a, "ratio"));
             if (reasons.stream().noneMatch(r -> r.startsWith("skew appeared"))) {

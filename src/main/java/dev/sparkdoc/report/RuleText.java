@@ -2,9 +2,12 @@ package dev.sparkdoc.report;
 
 import dev.sparkdoc.rules.Condition;
 import dev.sparkdoc.rules.Rule;
+import dev.sparkdoc.rules.SeverityLadder;
+import dev.sparkdoc.signals.Fact;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** The text of 'rules list' and 'rules show'. */
 public final class RuleText {
@@ -30,14 +33,11 @@ public final class RuleText {
         out.add("title: " + r.title());
         out.add("when:");
         condition(r.when(), "  ", out);
-        r.severity().fact().ifPresentOrElse(
-                f -> out.add("severity: " + r.severity().base().id() + ", warning when " + f + " reaches "
-                        + r.severity().warning().orElse(Double.NaN) + ", critical at " + r.severity().critical().orElse(Double.NaN)),
-                () -> out.add("severity: " + r.severity().base().id()));
+        out.add("severity: " + severity(r.severity()));
         r.secondsLost().ifPresent(f -> out.add("seconds lost: " + f));
         out.add("confidence: " + r.confidence());
         if (!r.evidence().isEmpty()) {
-            out.add("evidence: " + String.join(", ", r.evidence()));
+            out.add("evidence: " + r.evidence().stream().map(Fact::name).collect(Collectors.joining(", ")));
         }
         out.add("remedies:");
         for (Rule.RemedyTemplate rem : r.remedies()) {
@@ -55,6 +55,16 @@ public final class RuleText {
             out.add("docs: " + r.docs());
         }
         return out;
+    }
+
+    /** "info, warning when app.shuffle.total >= 1GiB": the base, then each step of the ladder. */
+    private static String severity(SeverityLadder ladder) {
+        StringBuilder out = new StringBuilder(ladder.base().id());
+        ladder.fact().ifPresent(f -> {
+            ladder.warning().ifPresent(w -> out.append(", warning when ").append(f).append(' ').append(w.text()));
+            ladder.critical().ifPresent(c -> out.append(", critical when ").append(f).append(' ').append(c.text()));
+        });
+        return out.toString();
     }
 
     private static void condition(Condition c, String indent, List<String> out) {

@@ -1,5 +1,6 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.ScopeFacts;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -74,9 +75,10 @@ public sealed interface Condition {
      * {@code fact op threshold}; a fact that could not be measured for this scope makes the leaf
      * false (and "not" of it true), so write conditions that need a fact positively.
      *
+     * @param threshold     in the fact's unit
      * @param thresholdText the threshold as written in the rule ("5s"), for explanations
      */
-    record Compare(String fact, Op op, double threshold, String thresholdText) implements Condition {
+    record Compare(Fact fact, Op op, double threshold, String thresholdText) implements Condition {
         @Override
         public boolean test(ScopeFacts facts, Consumer<LeafResult> explain) {
             OptionalDouble value = facts.value(fact);

@@ -1,7 +1,8 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.signals.Fact;
 import java.util.OptionalDouble;
 
 /** One leaf as evaluated: {@code fact = value op threshold → passed}. */
-public record LeafResult(String fact, OptionalDouble value, Op op, double threshold, String thresholdText, boolean passed) {
+public record LeafResult(Fact fact, OptionalDouble value, Op op, double threshold, String thresholdText, boolean passed) {
 }

@@ -1,5 +1,6 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.ScopeKind;
 import java.util.List;
 import java.util.Optional;
@@ -7,7 +8,8 @@ import java.util.Optional;
 /**
  * A rule as loaded from the catalog.
  *
- * @param secondsLost the fact that estimates the time this problem costs, if it can be known
+ * @param family      the symptom family: the rule file's ({@code skew.yaml} holds skew rules)
+ * @param secondsLost the time fact that estimates what this problem costs, if it can be known
  * @param confidence  0..1: how surely the data proves the symptom (1 = the numbers show it)
  * @param why         where the thresholds come from (Spark defaults, other tools), for 'rules show'
  * @param origin      "file:line" where the rule was defined, for messages
@@ -19,8 +21,8 @@ public record Rule(
         String title,
         Condition when,
         SeverityLadder severity,
-        List<String> evidence,
-        Optional<String> secondsLost,
+        List<Fact> evidence,
+        Optional<Fact> secondsLost,
         double confidence,
         List<RemedyTemplate> remedies,
         String verify,

@@ -1,6 +1,7 @@
 package dev.sparkdoc.rules;
 
 import dev.sparkdoc.firstaid.DataFileException;
+import dev.sparkdoc.firstaid.Families;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -17,9 +18,9 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The rules in force: the built-in catalog ({@code src/main/resources/rules/}, listed in
- * {@code index.txt} because a folder inside a jar cannot be listed), then user folders, where a
- * rule with a built-in rule's id replaces it; minus disabled ids.
+ * The rules in force: the built-in catalog ({@code src/main/resources/rules/}, one file per
+ * family, named after it), then user folders, where a rule with a built-in rule's id replaces
+ * it; minus disabled ids.
  */
 public final class RuleCatalog {
 
@@ -30,10 +31,11 @@ public final class RuleCatalog {
 
     public static List<Rule> builtIn() {
         List<Rule> rules = new ArrayList<>();
-        for (String file : index()) {
+        for (String family : Families.all().keySet()) {
+            String file = family + ".yaml";
             try (InputStream in = RuleCatalog.class.getResourceAsStream(BUILT_IN + file)) {
                 if (in == null) {
-                    throw new IllegalStateException("rules/index.txt lists " + file + " but it is not in the jar");
+                    throw new IllegalStateException("no built-in rule file for family " + family + ": rules/" + file);
                 }
                 rules.addAll(RuleParser.parse(new InputStreamReader(in, StandardCharsets.UTF_8), "rules/" + file));
             } catch (IOException e) {
@@ -43,11 +45,11 @@ public final class RuleCatalog {
         return checkUniqueIds(rules);
     }
 
-    /** Rules from every *.yaml / *.yml file of a folder (or one file), sorted by name. */
+    /** Rules from every *.yaml / *.yml file of a folder (or one file), sorted by name; rule tests (*.test.yaml) aside. */
     public static List<Rule> load(Path dirOrFile) {
         List<Path> files;
         try (Stream<Path> s = Files.isDirectory(dirOrFile) ? Files.list(dirOrFile) : Stream.of(dirOrFile)) {
-            files = s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).sorted().toList();
+            files = s.filter(RuleFiles::isRules).sorted().toList();
         } catch (IOException e) {
             throw new DataFileException(dirOrFile.toString(), 0, "cannot read: " + e.getMessage());
         }
@@ -75,18 +77,6 @@ public final class RuleCatalog {
             }
         }
         return List.copyOf(byId.values());
-    }
-
-    private static List<String> index() {
-        try (InputStream in = RuleCatalog.class.getResourceAsStream(BUILT_IN + "index.txt")) {
-            if (in == null) {
-                throw new IllegalStateException("rules/index.txt is missing from the jar");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static List<Rule> checkUniqueIds(List<Rule> rules) {

@@ -1,10 +1,8 @@
 package dev.sparkdoc.rules;
 
 import dev.sparkdoc.firstaid.Remedy;
-import dev.sparkdoc.signals.FactCatalog;
-import dev.sparkdoc.signals.FactDef;
+import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.FactUnit;
 import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.SignalSet;
 import java.util.ArrayList;
@@ -46,15 +44,19 @@ public final class RuleEngine {
             return Optional.empty();
         }
         double secondsLost = rule.secondsLost()
-                .map(facts::value)
-                .filter(OptionalDouble::isPresent)
-                .map(OptionalDouble::getAsDouble)
+                .flatMap(fact -> seconds(fact, facts))
                 .map(v -> Math.max(0, v))
                 .orElse(0.0);
         List<Remedy> remedies = rule.remedies().stream().map(r -> remedy(r, facts)).toList();
         return Optional.of(new Finding(rule.id(), rule.family(), rule.severity().of(facts),
                 Templates.fill(rule.title(), facts), facts.scope(), secondsLost, rule.confidence(),
                 evidence(rule, leaves, facts), remedies, Templates.fill(rule.verify(), facts), rule.docs()));
+    }
+
+    /** A time fact's value in seconds, whatever unit it is kept in. */
+    private static Optional<Double> seconds(Fact fact, ScopeFacts facts) {
+        OptionalDouble v = facts.value(fact);
+        return v.isPresent() ? Optional.of(fact.unit().seconds(v.getAsDouble())) : Optional.empty();
     }
 
     private static Remedy remedy(Rule.RemedyTemplate r, ScopeFacts facts) {
@@ -69,11 +71,11 @@ public final class RuleEngine {
      */
     private static List<Finding.Evidence> evidence(Rule rule, List<LeafResult> leaves, ScopeFacts facts) {
         List<Finding.Evidence> out = new ArrayList<>();
-        Set<String> seen = new LinkedHashSet<>();
+        Set<Fact> seen = new LinkedHashSet<>();
         for (LeafResult leaf : leaves) {
             if (leaf.passed() && seen.add(leaf.fact())) {
                 double v = leaf.value().getAsDouble();
-                out.add(new Finding.Evidence(leaf.fact(), v, unit(leaf.fact()).id(), display(leaf.fact(), v),
+                out.add(new Finding.Evidence(leaf.fact().name(), v, leaf.fact().unit().id(), FactFormat.human(v, leaf.fact().unit()),
                         Optional.of(leaf.op().symbol()), Optional.of(leaf.threshold())));
             }
         }
@@ -82,7 +84,7 @@ public final class RuleEngine {
                 out.add(plain(leaf.fact(), leaf.value().getAsDouble()));
             }
         }
-        for (String fact : rule.evidence()) {
+        for (Fact fact : rule.evidence()) {
             OptionalDouble v = facts.value(fact);
             // Extra evidence that is zero says nothing (no input, no spill): leave it out.
             if (v.isPresent() && v.getAsDouble() != 0 && seen.add(fact)) {
@@ -92,15 +94,8 @@ public final class RuleEngine {
         return out;
     }
 
-    private static Finding.Evidence plain(String fact, double value) {
-        return new Finding.Evidence(fact, value, unit(fact).id(), display(fact, value), Optional.empty(), Optional.empty());
-    }
-
-    private static FactUnit unit(String fact) {
-        return FactCatalog.find(fact).map(FactDef::unit).orElse(FactUnit.COUNT);
-    }
-
-    private static String display(String fact, double value) {
-        return FactFormat.human(value, unit(fact));
+    private static Finding.Evidence plain(Fact fact, double value) {
+        return new Finding.Evidence(fact.name(), value, fact.unit().id(), FactFormat.human(value, fact.unit()), Optional.empty(),
+                Optional.empty());
     }
 }

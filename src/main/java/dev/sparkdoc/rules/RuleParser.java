@@ -1,14 +1,11 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.firstaid.DataFileException;
 import dev.sparkdoc.firstaid.Families;
 import dev.sparkdoc.firstaid.YamlNode;
 import dev.sparkdoc.firstaid.YamlNode.Mapping;
-import dev.sparkdoc.firstaid.YamlNode.Scalar;
 import dev.sparkdoc.firstaid.YamlNode.Sequence;
+import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactCatalog;
-import dev.sparkdoc.signals.FactDef;
-import dev.sparkdoc.signals.FactUnit;
 import dev.sparkdoc.signals.ScopeKind;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -16,22 +13,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
  * Reads one rule file ({@code rules: [ … ]}) into {@link Rule}s, checking every name against the
- * fact catalog. Any mistake fails the whole file with its line.
+ * fact catalog. Any mistake fails the whole file with its line. The file gives the family once:
+ * by its name ({@code skew.yaml}) or a top-level {@code family:}.
  */
 final class RuleParser {
 
-    private static final Set<String> RULE_KEYS = Set.of("id", "family", "scope", "title", "when", "severity",
+    private static final Set<String> FILE_KEYS = Set.of("family", "rules");
+    private static final Set<String> RULE_KEYS = Set.of("id", "scope", "title", "when", "severity",
             "evidence", "secondsLost", "confidence", "remedies", "verify", "docs", "why");
 
-    private final String file;
+    private final RuleYaml yaml;
+    private final SeverityParser severities;
+    private final Optional<String> familyOfName;
+    private Optional<String> family = Optional.empty();
 
     private RuleParser(String file) {
-        this.file = file;
+        this.yaml = new RuleYaml(file);
+        this.severities = new SeverityParser(yaml);
+        this.familyOfName = Optional.of(RuleFiles.stem(file)).filter(name -> Families.title(name).isPresent());
     }
 
     static List<Rule> parse(Reader reader, String file) {
@@ -39,67 +42,87 @@ final class RuleParser {
     }
 
     private List<Rule> rules(YamlNode root) {
-        Mapping top = mapping(root, "a rule file is a mapping with a 'rules:' list");
-        YamlNode list = top.get("rules");
-        if (!(list instanceof Sequence seq)) {
-            throw error(top, "expected 'rules:' with a list of rules");
+        Mapping top = yaml.mapping(root, "a rule file is a mapping with a 'rules:' list");
+        yaml.onlyKeys(top, FILE_KEYS);
+        family = family(top);
+        return yaml.items(top, "rules", "expected 'rules:' with a list of rules", "each rule is a mapping").stream()
+                .map(this::rule).toList();
+    }
+
+    private Optional<String> family(Mapping top) {
+        if (top.get("family") == null) {
+            return familyOfName;
         }
-        List<Rule> rules = new ArrayList<>();
-        for (YamlNode item : seq.items()) {
-            rules.add(rule(mapping(item, "each rule is a mapping")));
+        String named = yaml.text(top, "family");
+        if (Families.title(named).isEmpty()) {
+            throw yaml.error(top.get("family"), "unknown family '" + named + "' (one of " + families() + ")");
         }
-        return rules;
+        if (familyOfName.isPresent() && !familyOfName.get().equals(named)) {
+            throw yaml.error(top.get("family"), "family " + named + " in a file named after family " + familyOfName.get()
+                    + ": a file named after a family holds that family's rules");
+        }
+        return Optional.of(named);
     }
 
     private Rule rule(Mapping m) {
-        for (String key : m.fields().keySet()) {
-            if (!RULE_KEYS.contains(key)) {
-                throw new DataFileException(file, m.keyLines().get(key), "unknown key '" + key + "' (known: " + String.join(", ", new java.util.TreeSet<>(RULE_KEYS)) + ")");
-            }
+        if (m.get("family") != null) {
+            String named = yaml.scalar(m.get("family"));
+            throw yaml.error(m.get("family"), "'family:' no longer goes in each rule: the file gives it once, by its name ("
+                    + named + ".yaml holds " + named + " rules) or by 'family: " + named + "' at the top of the file");
         }
-        String id = text(m, "id");
-        String family = text(m, "family");
-        if (Families.title(family).isEmpty()) {
-            throw error(m.get("family"), "unknown family '" + family + "' (one of " + String.join(", ", Families.all().keySet()) + ")");
-        }
+        yaml.onlyKeys(m, RULE_KEYS);
+        String id = yaml.text(m, "id");
+        String fam = family.orElseThrow(() -> yaml.error(m, "rule " + id + " has no family: name the file after it (e.g. skew.yaml)"
+                + " or put 'family: skew' at the top of the file (families: " + families() + ")"));
+        checkIdPrefix(m, id, fam);
         ScopeKind scope;
         try {
-            scope = ScopeKind.parse(text(m, "scope"));
+            scope = ScopeKind.parse(yaml.text(m, "scope"));
         } catch (IllegalArgumentException e) {
-            throw error(m.get("scope"), e.getMessage());
+            throw yaml.error(m.get("scope"), e.getMessage());
         }
         YamlNode when = m.get("when");
         if (when == null) {
-            throw error(m, "rule " + id + " has no 'when'");
+            throw yaml.error(m, "rule " + id + " has no 'when'");
         }
         Condition condition = condition(when, scope);
-        String title = text(m, "title");
+        String title = yaml.text(m, "title");
         checkTemplate(m.get("title"), title);
-        List<String> evidence = new ArrayList<>();
+        List<Fact> evidence = new ArrayList<>();
         if (m.get("evidence") instanceof Sequence seq) {
             for (YamlNode n : seq.items()) {
-                evidence.add(fact(n, scope).name());
+                evidence.add(yaml.numberFact(n, scope));
             }
         }
-        Optional<String> secondsLost = Optional.ofNullable(m.get("secondsLost")).map(n -> fact(n, scope).name());
-        double confidence = m.get("confidence") == null ? 1.0 : number(m.get("confidence"));
+        Optional<Fact> secondsLost = Optional.ofNullable(m.get("secondsLost")).map(n -> timeFact(n, scope));
+        double confidence = m.get("confidence") == null ? 1.0 : yaml.number(m.get("confidence"));
         if (confidence <= 0 || confidence > 1) {
-            throw error(m.get("confidence"), "confidence must be in (0, 1]");
+            throw yaml.error(m.get("confidence"), "confidence must be in (0, 1]");
         }
-        String verify = optionalText(m, "verify");
+        String verify = yaml.optionalText(m, "verify");
         checkTemplate(m.get("verify"), verify);
-        return new Rule(id, family, scope, title, condition, severity(m.get("severity"), scope), evidence, secondsLost,
-                confidence, remedies(m.get("remedies")), verify, optionalText(m, "docs"), optionalText(m, "why"),
-                file + ":" + m.line());
+        return new Rule(id, fam, scope, title, condition, severities.parse(m.get("severity"), scope), evidence, secondsLost,
+                confidence, remedies(m, m.get("remedies")), verify, yaml.optionalText(m, "docs"), yaml.optionalText(m, "why"),
+                yaml.file() + ":" + m.line());
+    }
+
+    /** An id that starts with a family's name ("skew.…") belongs in that family's file; team ids ("acme.…") are free. */
+    private void checkIdPrefix(Mapping m, String id, String fam) {
+        int dot = id.indexOf('.');
+        String prefix = dot < 0 ? id : id.substring(0, dot);
+        if (Families.title(prefix).isPresent() && !prefix.equals(fam)) {
+            throw yaml.error(m.get("id"), "rule id '" + id + "' names family " + prefix + ", but this file holds " + fam
+                    + " rules: move the rule to " + prefix + ".yaml, or rename it");
+        }
     }
 
     private Condition condition(YamlNode node, ScopeKind scope) {
-        Mapping m = mapping(node, "a condition is {all: [...]}, {any: [...]}, {not: ...} or {fact, op, value}");
+        Mapping m = yaml.mapping(node, "a condition is {all: [...]}, {any: [...]}, {not: ...} or {fact, op, value}");
         if (m.get("all") != null || m.get("any") != null) {
             boolean all = m.get("all") != null;
             YamlNode list = all ? m.get("all") : m.get("any");
             if (!(list instanceof Sequence seq) || seq.items().isEmpty() || m.fields().size() != 1) {
-                throw error(m, "'" + (all ? "all" : "any") + "' takes a non-empty list and nothing else");
+                throw yaml.error(m, "'" + (all ? "all" : "any") + "' takes a non-empty list and nothing else");
             }
             List<Condition> parts = seq.items().stream().map(n -> condition(n, scope)).toList();
             return all ? new Condition.All(parts) : new Condition.Any(parts);
@@ -107,147 +130,63 @@ final class RuleParser {
         if (m.get("not") != null) {
             return new Condition.Not(condition(m.get("not"), scope));
         }
-        FactDef fact = fact(require(m, "fact"), scope);
+        Fact fact = yaml.numberFact(yaml.require(m, "fact"), scope);
         Op op;
         try {
-            op = Op.parse(text(m, "op"));
+            op = Op.parse(yaml.text(m, "op"));
         } catch (IllegalArgumentException e) {
-            throw error(m.get("op"), e.getMessage());
+            throw yaml.error(m.get("op"), e.getMessage());
         }
-        YamlNode value = require(m, "value");
-        String written = ((Scalar) scalar(value)).text();
-        try {
-            return new Condition.Compare(fact.name(), op, Thresholds.parse(written, fact.unit()), written);
-        } catch (IllegalArgumentException e) {
-            throw error(value, e.getMessage() + " for fact " + fact.name() + " (" + fact.unit().id() + ")");
-        }
+        YamlNode value = yaml.require(m, "value");
+        String written = yaml.scalar(value);
+        return new Condition.Compare(fact, op, yaml.quantity(value, "'value: " + written + "'", written, fact), written);
     }
 
-    private SeverityLadder severity(YamlNode node, ScopeKind scope) {
+    private Fact timeFact(YamlNode node, ScopeKind scope) {
+        Fact fact = yaml.numberFact(node, scope);
+        if (!fact.unit().isTime()) {
+            throw yaml.error(node, "secondsLost: " + fact + " is a " + fact.unit().kind()
+                    + ", not a time: name a time fact such as stage.tail.secondsLost or stage.wall");
+        }
+        return fact;
+    }
+
+    private List<Rule.RemedyTemplate> remedies(Mapping rule, YamlNode node) {
         if (node == null) {
-            return SeverityLadder.fixed(Severity.WARNING);
-        }
-        if (node instanceof Scalar s) {
-            return SeverityLadder.fixed(parseSeverity(node, s.text()));
-        }
-        Mapping m = mapping(node, "severity is a level or {fact, warning, critical}");
-        Severity base = m.get("base") == null ? Severity.INFO : parseSeverity(m.get("base"), text(m, "base"));
-        FactDef fact = fact(require(m, "fact"), scope);
-        return new SeverityLadder(base, Optional.of(fact.name()), threshold(m, "warning", fact), threshold(m, "critical", fact));
-    }
-
-    private OptionalDouble threshold(Mapping m, String key, FactDef fact) {
-        YamlNode n = m.get(key);
-        if (n == null) {
-            return OptionalDouble.empty();
-        }
-        try {
-            return OptionalDouble.of(Thresholds.parse(((Scalar) scalar(n)).text(), fact.unit()));
-        } catch (IllegalArgumentException e) {
-            throw error(n, e.getMessage());
-        }
-    }
-
-    private Severity parseSeverity(YamlNode node, String text) {
-        try {
-            return Severity.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw error(node, e.getMessage());
-        }
-    }
-
-    private List<Rule.RemedyTemplate> remedies(YamlNode node) {
-        if (node == null) {
-            throw new DataFileException(file, 0, "a rule needs at least one remedy");
+            throw yaml.error(rule, "a rule needs at least one remedy");
         }
         if (!(node instanceof Sequence seq) || seq.items().isEmpty()) {
-            throw error(node, "'remedies' is a non-empty list of {text, conf, code}");
+            throw yaml.error(node, "'remedies' is a non-empty list of {text, conf, code}");
         }
         List<Rule.RemedyTemplate> out = new ArrayList<>();
         for (YamlNode item : seq.items()) {
-            Mapping m = mapping(item, "a remedy is {text, conf, code}");
-            String text = text(m, "text");
+            Mapping m = yaml.mapping(item, "a remedy is {text, conf, code}");
+            String text = yaml.text(m, "text");
             checkTemplate(m.get("text"), text);
             Map<String, String> conf = new LinkedHashMap<>();
             if (m.get("conf") != null) {
-                Mapping c = mapping(m.get("conf"), "'conf' maps config keys to values");
+                Mapping c = yaml.mapping(m.get("conf"), "'conf' maps config keys to values");
                 c.fields().forEach((k, v) -> {
-                    String value = ((Scalar) scalar(v)).text();
+                    String value = yaml.scalar(v);
                     checkTemplate(v, value);
                     conf.put(k, value);
                 });
             }
-            Optional<String> code = Optional.ofNullable(m.get("code")).map(n -> ((Scalar) scalar(n)).text());
+            Optional<String> code = Optional.ofNullable(m.get("code")).map(yaml::scalar);
             code.ifPresent(c -> checkTemplate(m.get("code"), c));
             out.add(new Rule.RemedyTemplate(text, conf, code));
         }
         return out;
     }
 
-    private FactDef fact(YamlNode node, ScopeKind scope) {
-        String name = ((Scalar) scalar(node)).text();
-        FactDef def = FactCatalog.find(name)
-                .orElseThrow(() -> error(node, "unknown fact '" + name + "'" + FactCatalog.suggestion(name)));
-        if (def.scope() != scope && def.scope() != ScopeKind.APP) {
-            throw error(node, "fact '" + name + "' belongs to scope " + def.scope().id() + ", not " + scope.id());
-        }
-        if (def.unit() == FactUnit.TEXT) {
-            throw error(node, "fact '" + name + "' is text: use it in titles and remedies, not in conditions");
-        }
-        return def;
-    }
-
     private void checkTemplate(YamlNode node, String template) {
         List<String> unknown = Templates.unknownNames(template);
         if (!unknown.isEmpty()) {
-            throw error(node, "unknown placeholder {" + unknown.get(0) + "}" + FactCatalog.suggestion(unknown.get(0)));
+            throw yaml.error(node, "unknown placeholder {" + unknown.get(0) + "}" + FactCatalog.suggestion(unknown.get(0)));
         }
     }
 
-    private Mapping mapping(YamlNode node, String expected) {
-        if (node instanceof Mapping m) {
-            return m;
-        }
-        throw error(node, expected);
-    }
-
-    private YamlNode scalar(YamlNode node) {
-        if (node instanceof Scalar) {
-            return node;
-        }
-        throw error(node, "expected a single value");
-    }
-
-    private YamlNode require(Mapping m, String key) {
-        YamlNode n = m.get(key);
-        if (n == null) {
-            throw error(m, "missing '" + key + "'");
-        }
-        return n;
-    }
-
-    private String text(Mapping m, String key) {
-        String t = ((Scalar) scalar(require(m, key))).text();
-        if (t.isBlank()) {
-            throw error(m.get(key), "'" + key + "' is empty");
-        }
-        return t;
-    }
-
-    private String optionalText(Mapping m, String key) {
-        YamlNode n = m.get(key);
-        return n == null ? "" : ((Scalar) scalar(n)).text();
-    }
-
-    private double number(YamlNode node) {
-        try {
-            return Double.parseDouble(((Scalar) scalar(node)).text());
-        } catch (NumberFormatException e) {
-            throw error(node, "expected a number");
-        }
-    }
-
-    private DataFileException error(YamlNode node, String reason) {
-        return new DataFileException(file, node == null ? 0 : node.line(), reason);
+    private static String families() {
+        return String.join(", ", Families.all().keySet());
     }
 }

@@ -1,18 +1,19 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.ScopeFacts;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Severity of a fired rule, Dr. Elephant style: a ladder on one fact. With {@code warning} above
- * {@code critical} the ladder runs downwards (lower is worse, e.g. slot utilisation).
- * Without a fact the rule always has its {@code base} severity.
+ * Severity of a fired rule, Dr. Elephant style: a ladder on one fact, each step with its own
+ * comparison ({@code warning: ">= 10s"}, {@code critical: "<= 2%"}). Below the steps, or when the
+ * fact is not measured, the rule has its {@code base} severity (info unless the rule says).
  */
-public record SeverityLadder(Severity base, Optional<String> fact, OptionalDouble warning, OptionalDouble critical) {
+public record SeverityLadder(Severity base, Optional<Fact> fact, Optional<Comparison> warning, Optional<Comparison> critical) {
 
     public static SeverityLadder fixed(Severity severity) {
-        return new SeverityLadder(severity, Optional.empty(), OptionalDouble.empty(), OptionalDouble.empty());
+        return new SeverityLadder(severity, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     public Severity of(ScopeFacts facts) {
@@ -24,17 +25,12 @@ public record SeverityLadder(Severity base, Optional<String> fact, OptionalDoubl
             return base;
         }
         double v = value.getAsDouble();
-        boolean downwards = warning.isPresent() && critical.isPresent() && critical.getAsDouble() < warning.getAsDouble();
-        if (critical.isPresent() && reaches(v, critical.getAsDouble(), downwards)) {
+        if (critical.isPresent() && critical.get().test(v)) {
             return Severity.CRITICAL;
         }
-        if (warning.isPresent() && reaches(v, warning.getAsDouble(), downwards)) {
-            return Severity.WARNING.atLeast(base) ? Severity.WARNING : base;
+        if (warning.isPresent() && warning.get().test(v)) {
+            return Severity.WARNING;
         }
         return base;
-    }
-
-    private static boolean reaches(double value, double threshold, boolean downwards) {
-        return downwards ? value <= threshold : value >= threshold;
     }
 }

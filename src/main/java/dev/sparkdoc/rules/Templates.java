@@ -1,7 +1,7 @@
 package dev.sparkdoc.rules;
 
 import dev.sparkdoc.signals.FactCatalog;
-import dev.sparkdoc.signals.FactDef;
+import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactFormat;
 import dev.sparkdoc.signals.ScopeFacts;
 import java.util.ArrayList;
@@ -57,11 +57,12 @@ public final class Templates {
             default:
                 break;
         }
-        var text = facts.text(name);
+        Fact fact = FactCatalog.require(name);
+        var text = facts.text(fact);
         if (text.isPresent()) {
             return text.get();
         }
-        OptionalDouble v = facts.value(name);
+        OptionalDouble v = facts.value(fact);
         if (v.isEmpty()) {
             return "?";
         }
@@ -72,6 +73,6 @@ public final class Templates {
         if ("jvm".equals(format)) {
             return FactFormat.jvmSize(d);
         }
-        return FactCatalog.find(name).map(FactDef::unit).map(u -> FactFormat.human(d, u)).orElse(FactFormat.raw(d));
+        return FactFormat.human(d, fact.unit());
     }
 }

@@ -6,17 +6,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses a threshold as written in a rule into the fact's unit: durations ("500ms", "5s", "2m",
- * "1h"), sizes ("256MB", "1g", "10 KiB"; binary multiples, as Spark's own size configs),
- * shares ("10%") and booleans.
+ * Parses a quantity as written in a rule or a rule test into the fact's unit: durations ("500ms",
+ * "5s", "2m", "1h"), sizes ("256MiB", "1g", "10 KiB"; binary multiples, as Spark's own size
+ * configs), shares ("10%") and booleans; and writes a value back the way a rule author would.
  */
 final class Thresholds {
 
     private static final Pattern WITH_UNIT = Pattern.compile("^\\s*(-?[0-9]*\\.?[0-9]+)\\s*([a-zA-Z%]*)\\s*$");
+    private static final String[] SIZES = {"B", "KiB", "MiB", "GiB", "TiB"};
 
     private Thresholds() {
     }
 
+    /** A number without a unit is taken in the fact's unit; {@link #lacksUnit} tells the rule format to refuse it. */
     static double parse(String text, FactUnit unit) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         if (unit == FactUnit.BOOLEAN) {
@@ -37,7 +39,8 @@ final class Thresholds {
         }
         return switch (unit) {
             case MS -> n * millis(suffix, text);
-            case SECONDS -> n * millis(suffix, text) / 1000.0;
+            // by whole factors, so that "48s" on a seconds fact is exactly 48
+            case SECONDS -> suffix.equals("ms") ? n / 1000.0 : n * (millis(suffix, text) / 1000);
             case BYTES -> n * bytes(suffix, text);
             case FRACTION -> {
                 if (!suffix.equals("%")) {
@@ -47,6 +50,37 @@ final class Thresholds {
             }
             default -> throw new IllegalArgumentException("'" + text + "' has a unit but the fact is a plain " + unit.id());
         };
+    }
+
+    /** A time or size written as a bare number other than 0: what "5" meant (5 ms? 5 s?) is a trap, so rules must say. */
+    static boolean lacksUnit(String text, FactUnit unit) {
+        Matcher m = WITH_UNIT.matcher(text.trim());
+        return unit.needsUnit() && m.matches() && m.group(2).isEmpty() && Double.parseDouble(m.group(1)) != 0;
+    }
+
+    /** The value of a fact written as a rule author would: "5s", "200ms", "64MiB", "0.25", "true". */
+    static String literal(double value, FactUnit unit) {
+        return switch (unit) {
+            case MS -> value % 1000 == 0 ? plain(value / 1000) + "s" : plain(value) + "ms";
+            case SECONDS -> plain(value) + "s";
+            case BYTES -> size(value);
+            case BOOLEAN -> value != 0 ? "true" : "false";
+            default -> plain(value);
+        };
+    }
+
+    private static String size(double bytes) {
+        double v = bytes;
+        int i = 0;
+        while (v != 0 && v % 1024 == 0 && i < SIZES.length - 1) {
+            v /= 1024;
+            i++;
+        }
+        return plain(v) + SIZES[i];
+    }
+
+    static String plain(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
     private static double millis(String suffix, String text) {
@@ -66,7 +100,7 @@ final class Thresholds {
             case "m", "mb", "mib" -> 1024d * 1024;
             case "g", "gb", "gib" -> 1024d * 1024 * 1024;
             case "t", "tb", "tib" -> 1024d * 1024 * 1024 * 1024;
-            default -> throw new IllegalArgumentException("unknown size unit in '" + text + "' (B, KB, MB, GB, TB)");
+            default -> throw new IllegalArgumentException("unknown size unit in '" + text + "' (B, KiB, MiB, GiB, TiB)");
         };
     }
 }

@@ -18,6 +18,9 @@ import java.util.Optional;
  */
 public final class AppContext {
 
+    static final long MIB = 1L << 20;
+    static final long GIB = 1L << 30;
+
     private final AppSnapshot snapshot;
     private final int slots;
     private final Map<Integer, Job> jobByStage = new HashMap<>();
@@ -60,6 +63,11 @@ public final class AppContext {
      */
     public int slots() {
         return slots;
+    }
+
+    /** Slots a stage could use: the app's, but no more than it has tasks (and at least one). */
+    public int slots(Stage stage) {
+        return Math.max(1, Math.min(slots, stage.tasks().total()));
     }
 
     private static int countSlots(List<Executor> executors) {
@@ -139,6 +147,34 @@ public final class AppContext {
     /** A size config ("4g", "512m", "10485760b", plain bytes) in bytes; -1 stays -1 (disabled). */
     public long confBytes(String key, long defaultValue, char defaultUnit) {
         return conf(key).map(v -> SparkSizes.parse(v, defaultUnit)).orElse(defaultValue);
+    }
+
+    /** spark.executor.memory in bytes (default 1g). */
+    public long executorMemory() {
+        return confBytes("spark.executor.memory", GIB, 'm');
+    }
+
+    /** spark.driver.memory in bytes (default 1g). */
+    public long driverMemory() {
+        return confBytes("spark.driver.memory", GIB, 'm');
+    }
+
+    /** spark.driver.maxResultSize in bytes (default 1g; 0 = unlimited). */
+    public long maxResultSize() {
+        return confBytes("spark.driver.maxResultSize", GIB, 'b');
+    }
+
+    /** spark.executor.pyspark.memory in bytes; 0 when not set (Python not limited). */
+    public long pysparkMemory() {
+        return confBytes("spark.executor.pyspark.memory", 0, 'm');
+    }
+
+    /**
+     * A memoryOverhead setting ({@code spark.executor.memoryOverhead} or {@code spark.driver.memoryOverhead})
+     * in bytes, with Spark's default for a JVM of {@code heap}: max(384 MiB, memoryOverheadFactor 0.10 × heap).
+     */
+    public long memoryOverhead(String key, long heap) {
+        return confBytes(key, Math.max(384 * MIB, heap / 10), 'm');
     }
 
     /** The major and minor Spark version, e.g. 3.5 → 305; 0 when unknown. */

@@ -13,52 +13,35 @@ import java.util.List;
 /** Facts about the whole application: time, slots, idle time, waiting, GC and failures. */
 public final class AppSignals {
 
-    public static final List<FactDef> FACTS = new ArrayList<>();
-
-    static {
-        def("app.running", FactUnit.BOOLEAN, "the application has not finished");
-        def("app.complete", FactUnit.BOOLEAN, "the source holds the whole application (not cut off)");
-        def("app.duration", FactUnit.MS, "wall time so far");
-        def("app.slots", FactUnit.COUNT, "task slots (executor cores)");
-        def("app.executors.count", FactUnit.COUNT, "executors ever seen, driver excluded");
-        def("app.executors.active", FactUnit.COUNT, "executors alive, driver excluded");
-        def("app.executors.lost", FactUnit.COUNT, "executors removed for a failure (not idle timeout or decommission)");
-        def("app.taskTime", FactUnit.MS, "executor run time of all tasks");
-        def("app.busyWall", FactUnit.MS, "wall time during which at least one stage ran");
-        def("app.slotUse", FactUnit.FRACTION, "task time / (slots × busy wall time)");
-        def("app.idleSlots.secondsLost", FactUnit.SECONDS, "slot-seconds left idle while stages ran, per slot");
-        def("app.gc.time", FactUnit.MS, "GC time of all tasks");
-        def("app.gc.fraction", FactUnit.FRACTION, "GC time / task run time");
-        def("app.jobs.count", FactUnit.COUNT, "jobs");
-        def("app.jobs.failed", FactUnit.COUNT, "failed jobs");
-        def("app.jobs.running", FactUnit.COUNT, "running jobs");
-        def("app.stages.count", FactUnit.COUNT, "stage attempts");
-        def("app.stages.failed", FactUnit.COUNT, "failed stage attempts");
-        def("app.stages.active", FactUnit.COUNT, "running stages");
-        def("app.tasks.count", FactUnit.COUNT, "tasks of all stages");
-        def("app.tasks.failed", FactUnit.COUNT, "failed task attempts");
-        def("app.tasks.failureRate", FactUnit.FRACTION, "failed / (failed + completed) task attempts");
-        def("app.tasks.running", FactUnit.COUNT, "tasks running now");
-        def("app.tasks.p50", FactUnit.MS, "median of the stages' median task durations, weighted by tasks");
-        def("app.waiting", FactUnit.MS, "active stages with pending tasks but none running: the longest such wait");
-        def("app.waiting.secondsLost", FactUnit.SECONDS, "the same, in seconds");
-        def("app.onlyDriver", FactUnit.BOOLEAN, "no executor but the driver, outside local mode");
-        def("app.resultSize.max", FactUnit.BYTES, "largest task-result volume of one stage (what collect() pulls to the driver)");
-        def("app.resultSize.total", FactUnit.BYTES, "task results sent to the driver over all stages");
-        def("app.sql.count", FactUnit.COUNT, "SQL executions");
-        def("app.logCutOff", FactUnit.BOOLEAN, "read from an event log that ends before the application did");
-        def("app.shuffleRead.maxStage", FactUnit.BYTES, "the largest shuffle read of one stage");
-        def("app.shuffle.total", FactUnit.BYTES, "shuffle bytes written over all stages");
-        def("app.shuffle.suggestedPartitions", FactUnit.COUNT, "shuffle partitions for ~128 MiB each of the largest stage's shuffle read");
-        def("app.sql.sortMergeJoins", FactUnit.COUNT, "SortMergeJoin operators over all queries");
-        def("app.python.operators", FactUnit.COUNT, "Python operators over all queries");
-    }
+    public static final FactList FACTS = new FactList(ScopeKind.APP);
+    public static final Fact RUNNING = FACTS.flag("app.running", "the application has not finished");
+    public static final Fact DURATION = FACTS.ms("app.duration", "wall time so far");
+    public static final Fact SLOTS = FACTS.count("app.slots", "task slots (executor cores)");
+    public static final Fact EXECUTORS_ACTIVE = FACTS.count("app.executors.active", "executors alive, driver excluded");
+    public static final Fact TASK_TIME = FACTS.ms("app.taskTime", "executor run time of all tasks");
+    public static final Fact BUSY_WALL = FACTS.ms("app.busyWall", "wall time during which at least one stage ran");
+    public static final Fact SLOT_USE = FACTS.fraction("app.slotUse", "task time / (slots × busy wall time)");
+    public static final Fact IDLE_SLOTS_SECONDS_LOST = FACTS.seconds("app.idleSlots.secondsLost",
+            "slot-seconds left idle while stages ran, per slot");
+    public static final Fact GC_TIME = FACTS.ms("app.gc.time", "GC time of all tasks");
+    public static final Fact GC_FRACTION = FACTS.fraction("app.gc.fraction", "GC time / task run time");
+    public static final Fact JOBS_RUNNING = FACTS.count("app.jobs.running", "running jobs");
+    public static final Fact STAGES_COUNT = FACTS.count("app.stages.count", "stage attempts");
+    public static final Fact STAGES_ACTIVE = FACTS.count("app.stages.active", "running stages");
+    public static final Fact TASKS_FAILED = FACTS.count("app.tasks.failed", "failed task attempts");
+    public static final Fact TASKS_FAILURE_RATE = FACTS.fraction("app.tasks.failureRate", "failed / (failed + completed) task attempts");
+    public static final Fact WAITING = FACTS.ms("app.waiting", "active stages with pending tasks but none running: the longest such wait");
+    public static final Fact ONLY_DRIVER = FACTS.flag("app.onlyDriver", "no executor but the driver, outside local mode");
+    public static final Fact SQL_COUNT = FACTS.count("app.sql.count", "SQL executions");
+    public static final Fact LOG_CUT_OFF = FACTS.flag("app.logCutOff", "read from an event log that ends before the application did");
+    public static final Fact SHUFFLE_READ_MAX_STAGE = FACTS.bytes("app.shuffleRead.maxStage", "the largest shuffle read of one stage");
+    public static final Fact SHUFFLE_TOTAL = FACTS.bytes("app.shuffle.total", "shuffle bytes written over all stages");
+    public static final Fact SHUFFLE_SUGGESTED_PARTITIONS = FACTS.count("app.shuffle.suggestedPartitions",
+            "shuffle partitions for ~128 MiB each of the largest stage's shuffle read");
+    public static final Fact SORT_MERGE_JOINS = FACTS.count("app.sql.sortMergeJoins", "SortMergeJoin operators over all queries");
+    public static final Fact PYTHON_OPERATORS = FACTS.count("app.python.operators", "Python operators over all queries");
 
     private AppSignals() {
-    }
-
-    private static void def(String name, FactUnit unit, String description) {
-        FACTS.add(new FactDef(name, ScopeKind.APP, unit, description));
     }
 
     static void compute(AppContext ctx, FactSink sink) {
@@ -69,43 +52,31 @@ public final class AppSignals {
         long busy = busyWall(ctx);
         int failedTasks = s.stages().stream().mapToInt(st -> st.tasks().failed()).sum();
         int completedTasks = s.stages().stream().mapToInt(st -> st.tasks().completed()).sum();
-        sink.put("app.running", !s.application().completed())
-                .put("app.complete", s.source().complete())
-                .put("app.duration", s.application().durationMs(ctx.now()))
-                .put("app.slots", ctx.slots())
-                .put("app.executors.count", workers.size())
-                .put("app.executors.active", workers.stream().filter(Executor::active).count())
-                .put("app.executors.lost", workers.stream().filter(AppSignals::lostForAFailure).count())
-                .put("app.taskTime", taskTime)
-                .put("app.busyWall", busy)
-                .put("app.slotUse", FactSink.ratio(taskTime, (double) ctx.slots() * busy))
-                .put("app.idleSlots.secondsLost", Math.max(0, (double) ctx.slots() * busy - taskTime) / ctx.slots() / 1000.0)
-                .put("app.gc.time", gc)
-                .put("app.gc.fraction", FactSink.ratio(gc, taskTime))
-                .put("app.jobs.count", s.jobs().size())
-                .put("app.jobs.failed", s.jobs().stream().filter(j -> j.status() == JobStatus.FAILED).count())
-                .put("app.jobs.running", s.jobs().stream().filter(j -> j.status() == JobStatus.RUNNING).count())
-                .put("app.stages.count", s.stages().size())
-                .put("app.stages.failed", s.stages().stream().filter(st -> st.status() == StageStatus.FAILED).count())
-                .put("app.stages.active", s.stages().stream().filter(st -> st.status() == StageStatus.ACTIVE).count())
-                .put("app.tasks.count", s.totalTasks())
-                .put("app.tasks.failed", failedTasks)
-                .put("app.tasks.failureRate", FactSink.ratio(failedTasks, failedTasks + completedTasks))
-                .put("app.tasks.running", s.stages().stream().mapToInt(st -> st.tasks().active()).sum())
-                .put("app.onlyDriver", workers.isEmpty() && !ctx.conf("spark.master").map(m -> m.startsWith("local")).orElse(false)
+        long maxShuffleRead = s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0);
+        sink.put(RUNNING, !s.application().completed())
+                .put(DURATION, s.application().durationMs(ctx.now()))
+                .put(SLOTS, ctx.slots())
+                .put(EXECUTORS_ACTIVE, workers.stream().filter(Executor::active).count())
+                .put(TASK_TIME, taskTime)
+                .put(BUSY_WALL, busy)
+                .put(SLOT_USE, FactSink.ratio(taskTime, (double) ctx.slots() * busy))
+                .put(IDLE_SLOTS_SECONDS_LOST, Math.max(0, (double) ctx.slots() * busy - taskTime) / ctx.slots() / 1000.0)
+                .put(GC_TIME, gc)
+                .put(GC_FRACTION, FactSink.ratio(gc, taskTime))
+                .put(JOBS_RUNNING, s.jobs().stream().filter(j -> j.status() == JobStatus.RUNNING).count())
+                .put(STAGES_COUNT, s.stages().size())
+                .put(STAGES_ACTIVE, s.stages().stream().filter(st -> st.status() == StageStatus.ACTIVE).count())
+                .put(TASKS_FAILED, failedTasks)
+                .put(TASKS_FAILURE_RATE, FactSink.ratio(failedTasks, failedTasks + completedTasks))
+                .put(ONLY_DRIVER, workers.isEmpty() && !ctx.conf("spark.master").map(m -> m.startsWith("local")).orElse(false)
                         && ctx.hasConfig())
-                .put("app.resultSize.max", s.stages().stream().mapToLong(st -> st.totals().resultSizeBytes()).max().orElse(0))
-                .put("app.resultSize.total", s.stages().stream().mapToLong(st -> st.totals().resultSizeBytes()).sum())
-                .put("app.sql.count", s.sqlExecutions().size())
-                .put("app.logCutOff", s.source().kind() == dev.sparkdoc.model.SourceKind.EVENTLOG && !s.source().complete())
-                .put("app.shuffleRead.maxStage", s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0))
-                .put("app.shuffle.total", s.stages().stream().mapToLong(st -> st.totals().shuffleWriteBytes()).sum())
-                .put("app.shuffle.suggestedPartitions", Math.max(1, Math.ceil(
-                        s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0)
-                                / (double) StageSignals.TARGET_PARTITION_BYTES)))
-                .put("app.sql.sortMergeJoins", s.sqlExecutions().stream().mapToLong(q -> ctx.plan(q).count("SortMergeJoin")).sum())
-                .put("app.python.operators", s.sqlExecutions().stream().mapToLong(q -> ctx.plan(q).pythonOperators().size()).sum());
-        medianTask(s, sink);
+                .put(SQL_COUNT, s.sqlExecutions().size())
+                .put(LOG_CUT_OFF, s.source().kind() == dev.sparkdoc.model.SourceKind.EVENTLOG && !s.source().complete())
+                .put(SHUFFLE_READ_MAX_STAGE, maxShuffleRead)
+                .put(SHUFFLE_TOTAL, s.stages().stream().mapToLong(st -> st.totals().shuffleWriteBytes()).sum())
+                .put(SHUFFLE_SUGGESTED_PARTITIONS, Math.max(1, Math.ceil(maxShuffleRead / (double) StageSignals.TARGET_PARTITION_BYTES)))
+                .put(SORT_MERGE_JOINS, s.sqlExecutions().stream().mapToLong(q -> ctx.plan(q).count("SortMergeJoin")).sum())
+                .put(PYTHON_OPERATORS, s.sqlExecutions().stream().mapToLong(q -> ctx.plan(q).pythonOperators().size()).sum());
         waiting(ctx, sink);
     }
 
@@ -147,25 +118,6 @@ public final class AppSignals {
         return total + (curEnd - curStart);
     }
 
-    private static void medianTask(AppSnapshot s, FactSink sink) {
-        List<double[]> medians = new ArrayList<>();
-        s.stages().forEach(st -> st.quantiles().ifPresent(q ->
-                medians.add(new double[] {q.get(dev.sparkdoc.model.TaskMetric.DURATION).p50(), q.taskCount()})));
-        if (medians.isEmpty()) {
-            return;
-        }
-        medians.sort(Comparator.comparingDouble(a -> a[0]));
-        double half = medians.stream().mapToDouble(a -> a[1]).sum() / 2;
-        double seen = 0;
-        for (double[] m : medians) {
-            seen += m[1];
-            if (seen >= half) {
-                sink.put("app.tasks.p50", m[0]);
-                return;
-            }
-        }
-    }
-
     private static void waiting(AppContext ctx, FactSink sink) {
         long longest = 0;
         for (Stage st : ctx.snapshot().stages()) {
@@ -176,7 +128,7 @@ public final class AppSignals {
         }
         boolean anyRunning = ctx.snapshot().stages().stream().anyMatch(st -> st.tasks().active() > 0);
         long wait = anyRunning ? 0 : longest;
-        sink.put("app.waiting", wait).put("app.waiting.secondsLost", wait / 1000.0);
+        sink.put(WAITING, wait);
     }
 
     static boolean failed(Job job) {

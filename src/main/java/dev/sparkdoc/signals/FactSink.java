@@ -4,18 +4,19 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** Collects the facts of one scope while a signal class computes them. */
+/** Collects the facts of one scope while a signal class computes them; only declared facts of that scope go in. */
 public final class FactSink {
 
     private final Scope scope;
-    private final Map<String, Double> values = new HashMap<>();
-    private final Map<String, String> texts = new HashMap<>();
+    private final Map<Fact, Double> values = new HashMap<>();
+    private final Map<Fact, String> texts = new HashMap<>();
 
     public FactSink(Scope scope) {
         this.scope = scope;
     }
 
-    public FactSink put(String fact, double value) {
+    public FactSink put(Fact fact, double value) {
+        check(fact, fact.unit() != FactUnit.TEXT, "is text: use text()");
         // NaN and infinities come from 0/0 and x/0: such a fact is "not measurable", not a number.
         if (Double.isFinite(value)) {
             values.put(fact, value);
@@ -23,17 +24,19 @@ public final class FactSink {
         return this;
     }
 
-    public FactSink put(String fact, boolean value) {
+    public FactSink put(Fact fact, boolean value) {
+        check(fact, fact.unit() == FactUnit.BOOLEAN, "is not true/false");
         values.put(fact, value ? 1.0 : 0.0);
         return this;
     }
 
-    public FactSink put(String fact, Optional<? extends Number> value) {
+    public FactSink put(Fact fact, Optional<? extends Number> value) {
         value.ifPresent(v -> put(fact, v.doubleValue()));
         return this;
     }
 
-    public FactSink text(String fact, String value) {
+    public FactSink text(Fact fact, String value) {
+        check(fact, fact.unit() == FactUnit.TEXT, "is a number: use put()");
         if (value != null && !value.isBlank()) {
             texts.put(fact, value);
         }
@@ -42,6 +45,15 @@ public final class FactSink {
 
     public ScopeFacts build(Optional<ScopeFacts> parent) {
         return new ScopeFacts(scope, values, texts, parent);
+    }
+
+    private void check(Fact fact, boolean unitFits, String unitProblem) {
+        if (fact.scope() != scope.kind()) {
+            throw new IllegalArgumentException("fact " + fact + " belongs to scope " + fact.scope().id() + ", not " + scope.kind().id());
+        }
+        if (!unitFits) {
+            throw new IllegalArgumentException("fact " + fact + " " + unitProblem);
+        }
     }
 
     /** a / b, or NaN (not measurable) when b is 0. */

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /**
- * The unit of a fact's value. Rule thresholds may be written with units ("5s", "256MB", "10%")
- * and are converted to the fact's unit at load time.
+ * The unit a fact's value is kept in. Rules write times and sizes with units ("5s", "128MiB")
+ * and shares as "10%" or 0.1; the engine converts them to this unit, and converts any time fact
+ * to seconds where a rule asks for seconds lost.
  */
 public enum FactUnit {
     /** milliseconds */
@@ -27,5 +28,33 @@ public enum FactUnit {
     @JsonValue
     public String id() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** What a rule author writes: a time, a size, a fraction, a ratio, a count, true/false or text. */
+    public String kind() {
+        return switch (this) {
+            case MS, SECONDS -> "time";
+            case BYTES -> "size";
+            case BOOLEAN -> "true/false";
+            default -> id();
+        };
+    }
+
+    public boolean isTime() {
+        return this == MS || this == SECONDS;
+    }
+
+    /** Times and sizes: a threshold on such a fact must say its unit. */
+    public boolean needsUnit() {
+        return isTime() || this == BYTES;
+    }
+
+    /** A value of a time fact in seconds. */
+    public double seconds(double value) {
+        return switch (this) {
+            case MS -> value / 1000.0;
+            case SECONDS -> value;
+            default -> throw new IllegalStateException(id() + " is not a time");
+        };
     }
 }

@@ -2,33 +2,20 @@ package dev.sparkdoc.signals;
 
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.JobStatus;
-import java.util.ArrayList;
-import java.util.List;
 
 /** Facts about a job: did it fail, and did it fail before any task ran. */
 public final class JobSignals {
 
-    public static final List<FactDef> FACTS = new ArrayList<>();
-
-    static {
-        def("job.failed", FactUnit.BOOLEAN, "the job failed");
-        def("job.running", FactUnit.BOOLEAN, "the job is running");
-        def("job.wall", FactUnit.MS, "wall time from submission to completion (or now)");
-        def("job.tasks.completed", FactUnit.COUNT, "tasks completed");
-        def("job.tasks.failed", FactUnit.COUNT, "tasks failed");
-        def("job.failedBeforeTasks", FactUnit.BOOLEAN, "the job failed and no task of it ever finished");
-        def("job.error.exception", FactUnit.TEXT, "the exception class named in the job's failure");
-        def("job.error.message", FactUnit.TEXT, "the first line of the job's failure (the root line of a Python traceback)");
-        for (FailureKind k : FailureKind.values()) {
-            def("job.error." + StageSignals.kindName(k), FactUnit.BOOLEAN, "the job's failure is classified " + k.name());
-        }
-    }
+    public static final FactList FACTS = new FactList(ScopeKind.JOB);
+    public static final Fact WALL = FACTS.ms("job.wall", "wall time from submission to completion (or now)");
+    public static final Fact FAILED_BEFORE_TASKS = FACTS.flag("job.failedBeforeTasks", "the job failed and no task of it ever finished");
+    public static final Fact ERROR_EXCEPTION = FACTS.text("job.error.exception", "the exception class named in the job's failure");
+    public static final Fact ERROR_MESSAGE = FACTS.text("job.error.message",
+            "the first line of the job's failure (the root line of a Python traceback)");
+    public static final Fact ERROR_SERIALIZATION = FACTS.flag("job.error.serialization",
+            "the job's failure is a serialization error (Task not serializable, Kryo)");
 
     private JobSignals() {
-    }
-
-    private static void def(String name, FactUnit unit, String description) {
-        FACTS.add(new FactDef(name, ScopeKind.JOB, unit, description));
     }
 
     static Scope scope(Job job) {
@@ -37,19 +24,12 @@ public final class JobSignals {
 
     static void compute(AppContext ctx, Job job, FactSink sink) {
         boolean failed = job.status() == JobStatus.FAILED;
-        sink.put("job.failed", failed)
-                .put("job.running", job.status() == JobStatus.RUNNING)
-                .put("job.wall", job.durationMs(ctx.now()))
-                .put("job.tasks.completed", job.tasks().completed())
-                .put("job.tasks.failed", job.tasks().failed())
-                .put("job.failedBeforeTasks", failed && job.tasks().completed() == 0 && job.tasks().failed() == 0);
+        sink.put(WALL, job.durationMs(ctx.now()))
+                .put(FAILED_BEFORE_TASKS, failed && job.tasks().completed() == 0 && job.tasks().failed() == 0);
         job.failureReason().ifPresent(reason -> {
-            String first = ExceptionNames.headline(reason, "");
-            sink.text("job.error.message", first).text("job.error.exception", ExceptionNames.first(reason).orElse("error"));
-            FailureKind kind = FailureKind.classify("", reason);
-            for (FailureKind k : FailureKind.values()) {
-                sink.put("job.error." + StageSignals.kindName(k), k == kind);
-            }
+            sink.text(ERROR_MESSAGE, ExceptionNames.headline(reason, ""))
+                    .text(ERROR_EXCEPTION, ExceptionNames.first(reason).orElse("error"))
+                    .put(ERROR_SERIALIZATION, FailureKind.classify("", reason) == FailureKind.SERIALIZATION);
         });
     }
 }

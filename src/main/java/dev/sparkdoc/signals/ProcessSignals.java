@@ -19,39 +19,34 @@ import java.util.function.Function;
  */
 public final class ProcessSignals {
 
-    public static final List<FactDef> FACTS = new ArrayList<>();
-
-    static {
-        def("process.role", FactUnit.TEXT, "driver, executor or python-daemon");
-        def("process.pid", FactUnit.COUNT, "the process id");
-        def("process.isDriver", FactUnit.BOOLEAN, "the driver JVM (also the only executor in local mode)");
-        def("process.cpu.cores", FactUnit.RATIO, "CPU between two samples in cores: 1 = one core busy (JVM + Python)");
-        def("process.jvm.rss", FactUnit.BYTES, "RSS of the JVM now");
-        def("process.rss.total", FactUnit.BYTES, "RSS of the JVM and the Python processes it started");
-        def("process.memoryLimit", FactUnit.BYTES, "what YARN/Kubernetes would allow: heap + memoryOverhead (+ pyspark.memory)");
-        def("process.rss.fractionOfLimit", FactUnit.FRACTION, "total RSS / memory limit");
-        def("process.python.workers", FactUnit.COUNT, "Python workers of this JVM");
-        def("process.python.rss", FactUnit.BYTES, "RSS of the Python daemon and workers together");
-        def("process.python.worker.rss.max", FactUnit.BYTES, "RSS of the largest Python worker");
-        def("process.python.worker.limit", FactUnit.BYTES, "spark.executor.pyspark.memory / executor cores: each worker's limit");
-        def("process.python.worker.fractionOfLimit", FactUnit.FRACTION, "largest worker RSS / its pyspark.memory share");
-        def("process.python.memory.suggested", FactUnit.BYTES, "a spark.executor.pyspark.memory that fits the largest worker on every core, with 25% room");
-        def("process.python.fractionOfOverhead", FactUnit.FRACTION, "Python RSS / memoryOverhead, where Python lives when pyspark.memory is unset");
-        def("process.daemon.orphaned", FactUnit.BOOLEAN, "a pyspark.daemon whose executor JVM is gone");
-        def("process.daemon.orphans", FactUnit.COUNT, "orphaned pyspark.daemon processes on this machine");
-        def("process.daemon.orphanRss", FactUnit.BYTES, "RSS held by orphaned daemons and their workers");
-        def("process.localDir.path", FactUnit.TEXT, "first folder of spark.local.dir (default /tmp)");
-        def("process.localDir.free", FactUnit.BYTES, "usable bytes on spark.local.dir");
-        def("process.localDir.freeFraction", FactUnit.FRACTION, "usable / total bytes on spark.local.dir");
-    }
-
-    static final long MIB = 1L << 20;
+    public static final FactList FACTS = new FactList(ScopeKind.PROCESS);
+    public static final Fact PID = FACTS.count("process.pid", "the process id");
+    public static final Fact IS_DRIVER = FACTS.flag("process.isDriver", "the driver JVM (also the only executor in local mode)");
+    public static final Fact JVM_RSS = FACTS.bytes("process.jvm.rss", "RSS of the JVM now");
+    public static final Fact RSS_TOTAL = FACTS.bytes("process.rss.total", "RSS of the JVM and the Python processes it started");
+    public static final Fact MEMORY_LIMIT = FACTS.bytes("process.memoryLimit",
+            "what YARN/Kubernetes would allow: heap + memoryOverhead (+ pyspark.memory)");
+    public static final Fact RSS_FRACTION_OF_LIMIT = FACTS.fraction("process.rss.fractionOfLimit", "total RSS / memory limit");
+    public static final Fact PYTHON_WORKERS = FACTS.count("process.python.workers", "Python workers of this JVM");
+    public static final Fact PYTHON_RSS = FACTS.bytes("process.python.rss", "RSS of the Python daemon and workers together");
+    public static final Fact PYTHON_WORKER_RSS_MAX = FACTS.bytes("process.python.worker.rss.max", "RSS of the largest Python worker");
+    public static final Fact PYTHON_WORKER_LIMIT = FACTS.bytes("process.python.worker.limit",
+            "spark.executor.pyspark.memory / executor cores: each worker's limit");
+    public static final Fact PYTHON_WORKER_FRACTION_OF_LIMIT = FACTS.fraction("process.python.worker.fractionOfLimit",
+            "largest worker RSS / its pyspark.memory share");
+    public static final Fact PYTHON_MEMORY_SUGGESTED = FACTS.bytes("process.python.memory.suggested",
+            "a spark.executor.pyspark.memory that fits the largest worker on every core, with 25% room");
+    public static final Fact PYTHON_FRACTION_OF_OVERHEAD = FACTS.fraction("process.python.fractionOfOverhead",
+            "Python RSS / memoryOverhead, where Python lives when pyspark.memory is unset");
+    public static final Fact DAEMON_ORPHANED = FACTS.flag("process.daemon.orphaned", "a pyspark.daemon whose executor JVM is gone");
+    public static final Fact DAEMON_ORPHANS = FACTS.count("process.daemon.orphans", "orphaned pyspark.daemon processes on this machine");
+    public static final Fact DAEMON_ORPHAN_RSS = FACTS.bytes("process.daemon.orphanRss", "RSS held by orphaned daemons and their workers");
+    public static final Fact LOCAL_DIR_PATH = FACTS.text("process.localDir.path", "first folder of spark.local.dir (default /tmp)");
+    public static final Fact LOCAL_DIR_FREE = FACTS.bytes("process.localDir.free", "usable bytes on spark.local.dir");
+    public static final Fact LOCAL_DIR_FREE_FRACTION = FACTS.fraction("process.localDir.freeFraction",
+            "usable / total bytes on spark.local.dir");
 
     private ProcessSignals() {
-    }
-
-    private static void def(String name, FactUnit unit, String description) {
-        FACTS.add(new FactDef(name, ScopeKind.PROCESS, unit, description));
     }
 
     /** Process scopes of the app, each falling back to {@code app}; the disk is probed here. */
@@ -70,9 +65,9 @@ public final class ProcessSignals {
                 .forEach(g -> {
                     FactSink sink = new FactSink(scope(g.jvm()));
                     jvm(ctx, g, sink);
-                    local.ifPresent(d -> sink.text("process.localDir.path", d.path().toString())
-                            .put("process.localDir.free", d.usableBytes())
-                            .put("process.localDir.freeFraction", d.freeFraction()));
+                    local.ifPresent(d -> sink.text(LOCAL_DIR_PATH, d.path().toString())
+                            .put(LOCAL_DIR_FREE, d.usableBytes())
+                            .put(LOCAL_DIR_FREE_FRACTION, d.freeFraction()));
                     out.add(sink.build(Optional.of(app)));
                 });
         List<SparkProcess> orphans = table.orphanedDaemons();
@@ -80,11 +75,11 @@ public final class ProcessSignals {
                 + table.childrenOf(d.pid()).stream().mapToLong(w -> w.process().rssBytes()).sum()).sum();
         for (SparkProcess d : orphans) {
             FactSink sink = new FactSink(scope(d));
-            sink.text("process.role", d.role().id()).put("process.pid", d.pid())
-                    .put("process.daemon.orphaned", true)
-                    .put("process.daemon.orphans", orphans.size())
-                    .put("process.daemon.orphanRss", orphanRss)
-                    .put("process.python.workers", table.childrenOf(d.pid()).size());
+            sink.put(PID, d.pid())
+                    .put(DAEMON_ORPHANED, true)
+                    .put(DAEMON_ORPHANS, orphans.size())
+                    .put(DAEMON_ORPHAN_RSS, orphanRss)
+                    .put(PYTHON_WORKERS, table.childrenOf(d.pid()).size());
             out.add(sink.build(Optional.of(app)));
         }
         return out;
@@ -107,37 +102,32 @@ public final class ProcessSignals {
         long pythonRss = python.stream().mapToLong(p -> p.process().rssBytes()).sum();
         long maxWorker = workers.stream().mapToLong(p -> p.process().rssBytes()).max().orElse(0);
 
-        long heap = driver ? ctx.confBytes("spark.driver.memory", ConfigSignals.GIB, 'm')
-                : ctx.confBytes("spark.executor.memory", ConfigSignals.GIB, 'm');
-        // Spark's default overhead: max(384 MiB, memoryOverheadFactor (0.10) × heap), for driver and executors
-        long defaultOverhead = Math.max(384 * MIB, heap / 10);
-        long overhead = driver ? ctx.confBytes("spark.driver.memoryOverhead", defaultOverhead, 'm')
-                : ctx.confBytes("spark.executor.memoryOverhead", defaultOverhead, 'm');
-        long pysparkMemory = ctx.confBytes("spark.executor.pyspark.memory", 0, 'm');
+        long heap = driver ? ctx.driverMemory() : ctx.executorMemory();
+        long overhead = ctx.memoryOverhead(driver ? "spark.driver.memoryOverhead" : "spark.executor.memoryOverhead", heap);
+        long pysparkMemory = ctx.pysparkMemory();
         long limit = heap + overhead + (driver ? 0 : pysparkMemory);
 
-        sink.text("process.role", jvm.role().id()).put("process.pid", jvm.pid()).put("process.isDriver", driver)
-                .put("process.cpu.cores", g.totalCpuPercent() / 100.0)
-                .put("process.jvm.rss", jvm.process().rssBytes())
-                .put("process.rss.total", g.totalRssBytes())
-                .put("process.memoryLimit", limit)
-                .put("process.rss.fractionOfLimit", FactSink.ratio(g.totalRssBytes(), limit))
-                .put("process.python.workers", workers.size());
+        sink.put(PID, jvm.pid()).put(IS_DRIVER, driver)
+                .put(JVM_RSS, jvm.process().rssBytes())
+                .put(RSS_TOTAL, g.totalRssBytes())
+                .put(MEMORY_LIMIT, limit)
+                .put(RSS_FRACTION_OF_LIMIT, FactSink.ratio(g.totalRssBytes(), limit))
+                .put(PYTHON_WORKERS, workers.size());
         if (python.isEmpty()) {
             return;
         }
         int cores = Math.max(1, jvm.executorArgs().flatMap(a -> a.cores().isPresent()
                 ? Optional.of(a.cores().getAsInt()) : Optional.empty()).orElse((int) ctx.confLong("spark.executor.cores", 1)));
-        sink.put("process.python.rss", pythonRss).put("process.python.worker.rss.max", maxWorker)
-                .put("process.python.memory.suggested", Math.max(512 * MIB, maxWorker * Math.max(cores, workers.size()) * 1.25));
+        sink.put(PYTHON_RSS, pythonRss).put(PYTHON_WORKER_RSS_MAX, maxWorker)
+                .put(PYTHON_MEMORY_SUGGESTED, Math.max(512 * AppContext.MIB, maxWorker * Math.max(cores, workers.size()) * 1.25));
         if (pysparkMemory > 0 && !driver) {
             // PythonRunner gives each worker pyspark.memory / spark.executor.cores (RLIMIT_AS in worker.py)
             long perWorker = pysparkMemory / cores;
-            sink.put("process.python.worker.limit", perWorker)
-                    .put("process.python.worker.fractionOfLimit", FactSink.ratio(maxWorker, perWorker));
+            sink.put(PYTHON_WORKER_LIMIT, perWorker)
+                    .put(PYTHON_WORKER_FRACTION_OF_LIMIT, FactSink.ratio(maxWorker, perWorker));
         } else {
             // unset pyspark.memory: Python shares the overhead with other non-JVM memory (Spark's docs)
-            sink.put("process.python.fractionOfOverhead", FactSink.ratio(pythonRss, overhead));
+            sink.put(PYTHON_FRACTION_OF_OVERHEAD, FactSink.ratio(pythonRss, overhead));
         }
     }
 }

@@ -8,17 +8,17 @@ import java.util.OptionalDouble;
  * The facts computed for one scope. A lookup that misses falls back to the app's facts, so a
  * stage rule can also test app-wide facts such as {@code config.aqe.enabled}.
  *
- * @param values numeric facts by name (booleans as 0/1); a fact absent here was not measurable
- * @param texts  text facts by name, for titles and remedies (e.g. the top exception class)
+ * @param values numeric facts (booleans as 0/1); a fact absent here was not measurable
+ * @param texts  text facts, for titles and remedies (e.g. the top exception class)
  */
-public record ScopeFacts(Scope scope, Map<String, Double> values, Map<String, String> texts, Optional<ScopeFacts> parent) {
+public record ScopeFacts(Scope scope, Map<Fact, Double> values, Map<Fact, String> texts, Optional<ScopeFacts> parent) {
 
     public ScopeFacts {
         values = Map.copyOf(values);
         texts = Map.copyOf(texts);
     }
 
-    public OptionalDouble value(String fact) {
+    public OptionalDouble value(Fact fact) {
         Double v = values.get(fact);
         if (v != null) {
             return OptionalDouble.of(v);
@@ -26,11 +26,21 @@ public record ScopeFacts(Scope scope, Map<String, Double> values, Map<String, St
         return parent.map(p -> p.value(fact)).orElse(OptionalDouble.empty());
     }
 
-    public Optional<String> text(String fact) {
+    public Optional<String> text(Fact fact) {
         String t = texts.get(fact);
         if (t != null) {
             return Optional.of(t);
         }
         return parent.flatMap(p -> p.text(fact));
+    }
+
+    /** By name, as rule files and templates write it; a name no fact has is an error. */
+    public OptionalDouble value(String name) {
+        return value(FactCatalog.require(name));
+    }
+
+    /** By name, as templates write it; a name no fact has is an error. */
+    public Optional<String> text(String name) {
+        return text(FactCatalog.require(name));
     }
 }

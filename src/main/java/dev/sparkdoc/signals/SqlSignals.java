@@ -1,10 +1,8 @@
 package dev.sparkdoc.signals;
 
-import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.SqlExecution.PlanNode;
 import dev.sparkdoc.model.Stage;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalLong;
@@ -13,39 +11,32 @@ import java.util.Set;
 /** Facts about a SQL/DataFrame query from its physical plan: joins, aggregations, Python and UDFs. */
 public final class SqlSignals {
 
-    public static final List<FactDef> FACTS = new ArrayList<>();
-
-    static {
-        def("sql.duration", FactUnit.MS, "query wall time");
-        def("sql.failed", FactUnit.BOOLEAN, "the query failed");
-        def("sql.running", FactUnit.BOOLEAN, "the query is running (plan metrics are empty until it ends)");
-        def("sql.joins.sortMerge", FactUnit.COUNT, "SortMergeJoin operators");
-        def("sql.joins.broadcastHash", FactUnit.COUNT, "BroadcastHashJoin operators");
-        def("sql.joins.nestedLoop", FactUnit.COUNT, "BroadcastNestedLoopJoin operators (no equi-join condition)");
-        def("sql.joins.cartesian", FactUnit.COUNT, "CartesianProduct operators");
-        def("sql.join.smallSide", FactUnit.BYTES, "shuffle size of the smaller input of a sort-merge join");
-        def("sql.join.largeSide", FactUnit.BYTES, "shuffle size of the larger input of that join");
-        def("sql.join.sideRatio", FactUnit.RATIO, "larger / smaller input of that join");
-        def("sql.join.suggestedThreshold", FactUnit.BYTES, "an autoBroadcastJoinThreshold that covers the small side: 2 × its size, at least 10 MiB");
-        def("sql.aggregates", FactUnit.COUNT, "HashAggregate / ObjectHashAggregate / SortAggregate operators");
-        def("sql.aggregates.objectHash", FactUnit.COUNT, "ObjectHashAggregate and SortAggregate operators (collect_list, collect_set, typed aggregators)");
-        def("sql.python.operators", FactUnit.COUNT, "Python operators: BatchEvalPython, ArrowEvalPython, *InPandas, MapInArrow");
-        def("sql.python.rowUdfs", FactUnit.COUNT, "BatchEvalPython operators (row-at-a-time Python UDFs)");
-        def("sql.filters.emptied", FactUnit.COUNT, "Filter or join operators whose input had rows and whose output had none");
-        def("sql.shuffleStages.wall", FactUnit.MS, "wall time of the query's stages that shuffle");
-        def("sql.stages.wall", FactUnit.MS, "wall time of the query's stages");
-        def("sql.secondsLost.shuffle", FactUnit.SECONDS, "half the wall time of the query's shuffle stages: what a broadcast or pre-partitioning could save, roughly");
-        def("sql.fractionOfApp", FactUnit.FRACTION, "query wall time / application wall time");
-        def("sql.secondsLost.whole", FactUnit.SECONDS, "the query's wall time in seconds");
-        def("sql.pythonOperator", FactUnit.TEXT, "the first Python operator's name");
-        def("sql.description", FactUnit.TEXT, "the query's description");
-    }
+    public static final FactList FACTS = new FactList(ScopeKind.SQL);
+    public static final Fact DURATION = FACTS.ms("sql.duration", "query wall time");
+    public static final Fact JOINS_SORT_MERGE = FACTS.count("sql.joins.sortMerge", "SortMergeJoin operators");
+    public static final Fact JOINS_NESTED_LOOP = FACTS.count("sql.joins.nestedLoop",
+            "BroadcastNestedLoopJoin operators (no equi-join condition)");
+    public static final Fact JOINS_CARTESIAN = FACTS.count("sql.joins.cartesian", "CartesianProduct operators");
+    public static final Fact JOIN_SMALL_SIDE = FACTS.bytes("sql.join.smallSide", "shuffle size of the smaller input of a sort-merge join");
+    public static final Fact JOIN_LARGE_SIDE = FACTS.bytes("sql.join.largeSide", "shuffle size of the larger input of that join");
+    public static final Fact JOIN_SIDE_RATIO = FACTS.ratio("sql.join.sideRatio", "larger / smaller input of that join");
+    public static final Fact JOIN_SUGGESTED_THRESHOLD = FACTS.bytes("sql.join.suggestedThreshold",
+            "an autoBroadcastJoinThreshold that covers the small side: 2 × its size, at least 10 MiB");
+    public static final Fact AGGREGATES = FACTS.count("sql.aggregates", "HashAggregate / ObjectHashAggregate / SortAggregate operators");
+    public static final Fact AGGREGATES_OBJECT_HASH = FACTS.count("sql.aggregates.objectHash",
+            "ObjectHashAggregate and SortAggregate operators (collect_list, collect_set, typed aggregators)");
+    public static final Fact PYTHON_OPERATORS = FACTS.count("sql.python.operators",
+            "Python operators: BatchEvalPython, ArrowEvalPython, *InPandas, MapInArrow");
+    public static final Fact PYTHON_ROW_UDFS = FACTS.count("sql.python.rowUdfs", "BatchEvalPython operators (row-at-a-time Python UDFs)");
+    public static final Fact PYTHON_OPERATOR = FACTS.text("sql.pythonOperator", "the first Python operator's name");
+    public static final Fact FILTERS_EMPTIED = FACTS.count("sql.filters.emptied",
+            "Filter or join operators whose input had rows and whose output had none");
+    public static final Fact SHUFFLE_STAGES_WALL = FACTS.ms("sql.shuffleStages.wall", "wall time of the query's stages that shuffle");
+    public static final Fact SECONDS_LOST_SHUFFLE = FACTS.seconds("sql.secondsLost.shuffle",
+            "half the wall time of the query's shuffle stages: what a broadcast or pre-partitioning could save, roughly");
+    public static final Fact FRACTION_OF_APP = FACTS.fraction("sql.fractionOfApp", "query wall time / application wall time");
 
     private SqlSignals() {
-    }
-
-    private static void def(String name, FactUnit unit, String description) {
-        FACTS.add(new FactDef(name, ScopeKind.SQL, unit, description));
     }
 
     static Scope scope(SqlExecution sql) {
@@ -55,24 +46,19 @@ public final class SqlSignals {
 
     static void compute(AppContext ctx, SqlExecution sql, FactSink sink) {
         PlanGraph plan = ctx.plan(sql);
-        sink.put("sql.duration", sql.durationMs())
-                .put("sql.failed", "FAILED".equals(sql.status()))
-                .put("sql.running", "RUNNING".equals(sql.status()))
-                .put("sql.joins.sortMerge", plan.count("SortMergeJoin"))
-                .put("sql.joins.broadcastHash", plan.count("BroadcastHashJoin"))
-                .put("sql.joins.nestedLoop", plan.count("BroadcastNestedLoopJoin"))
-                .put("sql.joins.cartesian", plan.count("CartesianProduct"))
-                .put("sql.aggregates", plan.count("HashAggregate") + plan.count("ObjectHashAggregate") + plan.count("SortAggregate"))
-                .put("sql.aggregates.objectHash", plan.count("ObjectHashAggregate") + plan.count("SortAggregate"))
-                .put("sql.python.operators", plan.pythonOperators().size())
-                .put("sql.python.rowUdfs", plan.count("BatchEvalPython"))
-                .put("sql.filters.emptied", plan.emptiedOperators())
-                .put("sql.fractionOfApp", FactSink.ratio(sql.durationMs(), ctx.snapshot().application().durationMs(ctx.now())))
-                .put("sql.secondsLost.whole", sql.durationMs() / 1000.0)
-                .text("sql.description", scope(sql).name());
-        plan.pythonOperators().stream().findFirst().ifPresent(n -> sink.text("sql.pythonOperator", n.name()));
+        sink.put(DURATION, sql.durationMs())
+                .put(JOINS_SORT_MERGE, plan.count("SortMergeJoin"))
+                .put(JOINS_NESTED_LOOP, plan.count("BroadcastNestedLoopJoin"))
+                .put(JOINS_CARTESIAN, plan.count("CartesianProduct"))
+                .put(AGGREGATES, plan.count("HashAggregate") + plan.count("ObjectHashAggregate") + plan.count("SortAggregate"))
+                .put(AGGREGATES_OBJECT_HASH, plan.count("ObjectHashAggregate") + plan.count("SortAggregate"))
+                .put(PYTHON_OPERATORS, plan.pythonOperators().size())
+                .put(PYTHON_ROW_UDFS, plan.count("BatchEvalPython"))
+                .put(FILTERS_EMPTIED, plan.emptiedOperators())
+                .put(FRACTION_OF_APP, FactSink.ratio(sql.durationMs(), ctx.snapshot().application().durationMs(ctx.now())));
+        plan.pythonOperators().stream().findFirst().ifPresent(n -> sink.text(PYTHON_OPERATOR, n.name()));
         joinSides(plan, sink);
-        stageTimes(ctx, sql, sink);
+        shuffleStages(ctx, sql, sink);
     }
 
     private static void joinSides(PlanGraph plan, FactSink sink) {
@@ -90,13 +76,13 @@ public final class SqlSignals {
             }
         }
         if (small != Long.MAX_VALUE) {
-            sink.put("sql.join.smallSide", small).put("sql.join.largeSide", large)
-                    .put("sql.join.sideRatio", (double) large / Math.max(1, small))
-                    .put("sql.join.suggestedThreshold", Math.max(10L << 20, 2 * small));
+            sink.put(JOIN_SMALL_SIDE, small).put(JOIN_LARGE_SIDE, large)
+                    .put(JOIN_SIDE_RATIO, (double) large / Math.max(1, small))
+                    .put(JOIN_SUGGESTED_THRESHOLD, Math.max(10L << 20, 2 * small));
         }
     }
 
-    private static void stageTimes(AppContext ctx, SqlExecution sql, FactSink sink) {
+    private static void shuffleStages(AppContext ctx, SqlExecution sql, FactSink sink) {
         Set<Integer> jobIds = new HashSet<>();
         jobIds.addAll(sql.runningJobIds());
         jobIds.addAll(sql.successJobIds());
@@ -104,17 +90,14 @@ public final class SqlSignals {
         ctx.jobsOfQuery(sql.id()).forEach(job -> jobIds.add(job.jobId()));
         Set<Integer> stageIds = new HashSet<>();
         jobIds.forEach(id -> ctx.jobs(id).forEach(j -> stageIds.addAll(j.stageIds())));
-        long all = 0;
         long shuffle = 0;
         for (int stageId : stageIds) {
             for (Stage st : ctx.attempts(stageId)) {
-                long wall = st.durationMs(ctx.now()).orElse(0L);
-                all += wall;
                 if (st.totals().shuffleWriteBytes() > 0 || st.totals().shuffleReadBytes() > 0) {
-                    shuffle += wall;
+                    shuffle += st.durationMs(ctx.now()).orElse(0L);
                 }
             }
         }
-        sink.put("sql.stages.wall", all).put("sql.shuffleStages.wall", shuffle).put("sql.secondsLost.shuffle", shuffle / 2000.0);
+        sink.put(SHUFFLE_STAGES_WALL, shuffle).put(SECONDS_LOST_SHUFFLE, shuffle / 2000.0);
     }
 }

@@ -108,7 +108,7 @@ class TriageCliTest {
 
         assertThat(CliRun.of("rules", "show", "nope").exitCode()).isEqualTo(ExitCode.USAGE);
 
-        Files.writeString(dir.resolve("bad.yaml"), "rules:\n  - id: a.b\n    family: skew\n    scope: stage\n"
+        Files.writeString(dir.resolve("bad.yaml"), "family: skew\nrules:\n  - id: a.b\n    scope: stage\n"
                 + "    title: t\n    when: { fact: stage.nope, op: '>', value: 1 }\n    remedies: [ { text: r } ]\n");
         CliRun check = CliRun.of("rules", "check", dir.toString());
         assertThat(check.exitCode()).isEqualTo(ExitCode.USAGE);
@@ -118,9 +118,9 @@ class TriageCliTest {
     @Test
     void userRulesAndDisableApplyToTriage() throws IOException {
         Files.writeString(dir.resolve("team.yaml"), """
+                family: scheduling
                 rules:
                   - id: team.any-stage
-                    family: scheduling
                     scope: stage
                     title: "stage {scope.id} ran {stage.wall}"
                     when: { fact: stage.wall, op: ">=", value: 1ms }

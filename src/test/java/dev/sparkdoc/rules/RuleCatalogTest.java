@@ -33,16 +33,18 @@ class RuleCatalogTest {
 
     @Test
     void userRuleIsAddedAndSameIdOverridesTheBuiltIn() throws IOException {
-        Files.writeString(dir.resolve("mine.yaml"), """
+        Files.writeString(dir.resolve("skew.yaml"), """
                 rules:
                   - id: skew.stage-task-time
-                    family: skew
                     scope: stage
                     title: "my skew"
                     when: { fact: stage.duration.maxOverP50, op: ">=", value: 2 }
                     remedies: [ { text: "do it" } ]
+                """);
+        Files.writeString(dir.resolve("mine.yaml"), """
+                family: scheduling
+                rules:
                   - id: team.long-stage
-                    family: scheduling
                     scope: stage
                     title: "stage {scope.id} ran {stage.wall}"
                     when: { fact: stage.wall, op: ">=", value: 10m }
@@ -68,9 +70,9 @@ class RuleCatalogTest {
     @Test
     void unknownFactIsReportedWithFileLineAndSuggestion() throws IOException {
         Path f = Files.writeString(dir.resolve("bad.yaml"), """
+                family: skew
                 rules:
                   - id: x.y
-                    family: skew
                     scope: stage
                     title: "t"
                     when:
@@ -87,9 +89,9 @@ class RuleCatalogTest {
     @Test
     void wrongUnitUnknownFamilyAndYamlSyntaxAreEachCaught() throws IOException {
         Path unit = Files.writeString(dir.resolve("unit.yaml"), """
+                family: skew
                 rules:
                   - id: a.b
-                    family: skew
                     scope: stage
                     title: "t"
                     when: { fact: stage.spill.disk, op: ">=", value: 5s }
@@ -98,9 +100,11 @@ class RuleCatalogTest {
         assertThatThrownBy(() -> RuleCatalog.load(unit)).hasMessageContaining("unit.yaml:6:").hasMessageContaining("size unit");
 
         Path family = Files.writeString(dir.resolve("family.yaml"), """
+                # the family, once for the file,
+                # on line 3:
+                family: skewness
                 rules:
                   - id: a.b
-                    family: skewness
                     scope: stage
                     title: "t"
                     when: { fact: stage.spill.disk, op: ">=", value: 5MB }
@@ -115,9 +119,9 @@ class RuleCatalogTest {
     @Test
     void placeholderOfUnknownFactAndScopeMismatchAreCaught() throws IOException {
         Path placeholder = Files.writeString(dir.resolve("p.yaml"), """
+                family: skew
                 rules:
                   - id: a.b
-                    family: skew
                     scope: stage
                     title: "t {stage.nope}"
                     when: { fact: stage.spill.disk, op: ">=", value: 5MB }
@@ -126,9 +130,9 @@ class RuleCatalogTest {
         assertThatThrownBy(() -> RuleCatalog.load(placeholder)).hasMessageContaining("p.yaml:5:").hasMessageContaining("{stage.nope}");
 
         Path scope = Files.writeString(dir.resolve("s.yaml"), """
+                family: skew
                 rules:
                   - id: a.b
-                    family: skew
                     scope: executor
                     title: "t"
                     when: { fact: stage.spill.disk, op: ">=", value: 5MB }
@@ -141,13 +145,12 @@ class RuleCatalogTest {
     void duplicateIdsInUserFilesAreRejected() throws IOException {
         String rule = """
                   - id: dup.rule
-                    family: skew
                     scope: stage
                     title: "t"
                     when: { fact: stage.spill.disk, op: ">=", value: 5MB }
                     remedies: [ { text: "r" } ]
                 """;
-        Files.writeString(dir.resolve("a.yaml"), "rules:\n" + rule + rule);
+        Files.writeString(dir.resolve("a.yaml"), "family: skew\nrules:\n" + rule + rule);
         assertThatThrownBy(() -> RuleCatalog.load(dir)).hasMessageContaining("already defined");
     }
 }

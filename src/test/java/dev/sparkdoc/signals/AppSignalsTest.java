@@ -51,7 +51,7 @@ class AppSignalsTest {
     void waitingCountsOnlyWhenNoTaskRunsAnywhere() {
         var waiting = Snapshots.app().running(T0.plusSeconds(100)).stage(stage(1).tasks(10, 0).active(0));
         assertThat(value(Facts.app(waiting), "app.waiting")).isEqualTo(90_000.0);
-        assertThat(value(Facts.app(waiting), "app.waiting.secondsLost")).isEqualTo(90.0);
+        assertThat(AppSignals.WAITING.unit().seconds(value(Facts.app(waiting), "app.waiting"))).isEqualTo(90.0);
         assertThat(value(Facts.app(waiting.stage(stage(2).tasks(10, 5).active(2))), "app.waiting")).isZero();
     }
 

@@ -141,7 +141,7 @@ class ScenarioTest {
     @Order(8)
     void collectingAHundredMegabytesRanksDriverMemoryFirst() {
         ScenarioTriage t = ScenarioTriage.run("large collect", LocalSpark.builder(), logs, Scenarios::largeCollect);
-        t.print("stage.resultSize", "stage.resultSize.fractionOfMax", "stage.wall.seconds");
+        t.print("stage.resultSize", "stage.resultSize.fractionOfMax", "stage.wall");
         assertThat(t.result()).isEqualTo(Scenarios.COLLECT_MB * (1L << 20));
         t.assertFirst("driver-memory");
     }

@@ -24,7 +24,6 @@ class AggregationRulesTest {
     }
 
     @Test
-    @Fires(OBJECT)
     void collectListOverFortySecondsIsReported() {
         Finding f = fires(collectList("ObjectHashAggregate", 40_000), OBJECT, "0");
 
@@ -36,13 +35,11 @@ class AggregationRulesTest {
     }
 
     @Test
-    @NearMiss(OBJECT)
     void hashAggregateStaysQuiet() {
         silent(collectList("HashAggregate", 40_000));
     }
 
     @Test
-    @NearMiss(OBJECT)
     void objectAggregateUnderThirtySecondsStaysQuiet() {
         silent(collectList("ObjectHashAggregate", 29_000));
     }

@@ -29,7 +29,6 @@ class ConfigRulesTest {
     }
 
     @Test
-    @Fires(AQE_OFF)
     void aqeTurnedOffForSqlIsReported() {
         Finding f = fires(withQuery(Snapshots.app().conf("spark.sql.adaptive.enabled", "false"), "HashAggregate"), AQE_OFF, "app-test");
         assertThat(f.severity()).isEqualTo(Severity.INFO);
@@ -38,7 +37,6 @@ class ConfigRulesTest {
     }
 
     @Test
-    @Fires(AQE_OFF)
     void aqeOffWithGigabytesOfShuffleIsAWarning() {
         var s = withQuery(Snapshots.app().conf("spark.sql.adaptive.enabled", "false"), "HashAggregate")
                 .stage(stage(0).shuffleWrite(2 * GIB));
@@ -46,25 +44,21 @@ class ConfigRulesTest {
     }
 
     @Test
-    @Fires(AQE_OFF)
     void beforeSpark32AqeIsOffByDefault() {
         fires(withQuery(Snapshots.app().version("3.1.2"), "HashAggregate"), AQE_OFF, "app-test");
     }
 
     @Test
-    @NearMiss(AQE_OFF)
     void fromSpark32AqeIsOnByDefault() {
         silent(withQuery(Snapshots.app().version("3.2.0"), "HashAggregate"));
     }
 
     @Test
-    @NearMiss(AQE_OFF)
     void aqeOffWithoutSqlStaysQuiet() {
         silent(Snapshots.app().conf("spark.sql.adaptive.enabled", "false").stage(stage(0)));
     }
 
     @Test
-    @Fires(BROADCAST_OFF)
     void broadcastThresholdMinusOneWithSortMergeJoinsIsReported() {
         Finding f = fires(withQuery(Snapshots.app().conf("spark.sql.autoBroadcastJoinThreshold", "-1"), "SortMergeJoin"),
                 BROADCAST_OFF, "app-test");
@@ -74,14 +68,12 @@ class ConfigRulesTest {
     }
 
     @Test
-    @NearMiss(BROADCAST_OFF)
     void broadcastOffWithoutSortMergeJoinsStaysQuiet() {
         silent(withQuery(Snapshots.app().conf("spark.sql.autoBroadcastJoinThreshold", "-1"), "BroadcastHashJoin"));
         silent(withQuery(Snapshots.app().conf("spark.sql.autoBroadcastJoinThreshold", "10485760b"), "SortMergeJoin"));
     }
 
     @Test
-    @Fires(EVENT_LOG_OFF)
     void liveAppWithoutEventLogIsReported() {
         Finding f = fires(Snapshots.app().running(T0.plusSeconds(60)).conf("spark.eventLog.enabled", "false"), EVENT_LOG_OFF, "app-test");
         assertThat(f.severity()).isEqualTo(Severity.INFO);
@@ -89,13 +81,11 @@ class ConfigRulesTest {
     }
 
     @Test
-    @NearMiss(EVENT_LOG_OFF)
     void withoutAnyConfigurationNothingIsSaidAboutIt() {
         silent(Snapshots.app().running(T0.plusSeconds(60)).noConfig());
     }
 
     @Test
-    @Fires(PROCESS_TREE_OFF)
     void pythonQueryWithoutProcessTreeMetricsIsReported() {
         Finding f = fires(withQuery(Snapshots.app(), "ArrowEvalPython"), PROCESS_TREE_OFF, "app-test");
         assertThat(f.severity()).isEqualTo(Severity.INFO);
@@ -103,7 +93,6 @@ class ConfigRulesTest {
     }
 
     @Test
-    @NearMiss(PROCESS_TREE_OFF)
     void pythonQueryWithProcessTreeMetricsStaysQuiet() {
         silent(withQuery(Snapshots.app().conf("spark.executor.processTreeMetrics.enabled", "true"), "ArrowEvalPython"));
     }
@@ -114,7 +103,6 @@ class ConfigRulesTest {
     }
 
     @Test
-    @Fires(DEFAULT_PARTITIONS)
     void twoHundredPartitionsForSixtyGigabytesIsReported() {
         Finding f = fires(bigShuffle("200"), DEFAULT_PARTITIONS, "app-test");
         assertThat(f.severity()).isEqualTo(Severity.INFO);
@@ -124,13 +112,11 @@ class ConfigRulesTest {
     }
 
     @Test
-    @NearMiss(DEFAULT_PARTITIONS)
     void fourHundredPartitionsStayQuiet() {
         quiet(bigShuffle("400"), DEFAULT_PARTITIONS);
     }
 
     @Test
-    @NearMiss(DEFAULT_PARTITIONS)
     void fortyNineGigabytesStayQuiet() {
         silent(Snapshots.app().conf("spark.sql.adaptive.enabled", "false").stage(stage(0).shuffleRead(49 * GIB)));
     }

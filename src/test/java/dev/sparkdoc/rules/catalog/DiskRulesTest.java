@@ -24,7 +24,6 @@ class DiskRulesTest {
     }
 
     @Test
-    @Fires(NO_SPACE)
     void noSpaceLeftOnDeviceIsCritical() {
         Finding f = fires(failingWith("java.io.IOException: No space left on device"), NO_SPACE, "15.0");
 
@@ -36,7 +35,6 @@ class DiskRulesTest {
     }
 
     @Test
-    @NearMiss(NO_SPACE)
     void otherIoErrorsAreNotADiskProblem() {
         // an error during execution, not a full disk
         fires(failingWith("java.io.IOException: Connection reset by peer"), "errors-during.task-failures", "15.0");

@@ -22,7 +22,6 @@ class DriverMemoryRulesTest {
     private static final String CUT_OFF = "driver-memory.log-cut-off";
 
     @Test
-    @Fires(RESULTS)
     void collectingMoreThanHalfOfMaxResultSizeIsCritical() {
         Finding f = fires(Snapshots.app().stage(stage(12).resultSize(600 * MIB)), RESULTS, "12.0");
 
@@ -36,20 +35,17 @@ class DriverMemoryRulesTest {
     }
 
     @Test
-    @Fires(RESULTS)
     void collectingAHundredMegabytesIsAWarning() {
         assertThat(fires(Snapshots.app().stage(stage(12).resultSize(100 * MIB)), RESULTS, "12.0").severity())
                 .isEqualTo(Severity.WARNING);
     }
 
     @Test
-    @NearMiss(RESULTS)
     void sixtyMegabytesOfResultsStayQuiet() {
         silent(Snapshots.app().stage(stage(12).resultSize(60 * MIB)));
     }
 
     @Test
-    @Fires(HEAP)
     void driverHeapAtNinetyThreePercentIsAWarning() {
         var s = Snapshots.app().executors(executor("driver", 0).peak("JVMHeapMemory", 1_900 * MIB),
                 executor("1", 4), executor("2", 4));
@@ -62,14 +58,12 @@ class DriverMemoryRulesTest {
     }
 
     @Test
-    @NearMiss(HEAP)
     void driverHeapAtEightyEightPercentStaysQuiet() {
         silent(Snapshots.app().executors(executor("driver", 0).peak("JVMHeapMemory", 1_800 * MIB),
                 executor("1", 4), executor("2", 4)));
     }
 
     @Test
-    @Fires(CUT_OFF)
     void eventLogEndingBeforeTheAppIsReported() {
         Finding f = fires(Snapshots.app().cutOffLog().stage(stage(0)), CUT_OFF, "app-test");
 
@@ -79,7 +73,6 @@ class DriverMemoryRulesTest {
     }
 
     @Test
-    @NearMiss(CUT_OFF)
     void completeEventLogAndLiveAppStayQuiet() {
         silent(Snapshots.app().stage(stage(0)));
         silent(Snapshots.app().running(T0.plusSeconds(60)).stage(stage(0)));

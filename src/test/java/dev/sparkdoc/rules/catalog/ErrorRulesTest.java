@@ -26,7 +26,6 @@ class ErrorRulesTest {
             \tat java.base/java.io.ObjectOutputStream.writeObject0(ObjectOutputStream.java:1136)""";
 
     @Test
-    @Fires(BEFORE)
     void jobFailingBeforeAnyTaskRanIsCritical() {
         Finding f = fires(Snapshots.app().job(failedJob(0, LINEAGE_TOO_DEEP, 0, 0)), BEFORE, "0");
 
@@ -38,7 +37,6 @@ class ErrorRulesTest {
     }
 
     @Test
-    @NearMiss(BEFORE)
     void jobFailingAfterItsTasksRanIsNotAnEarlyFailure() {
         silent(Snapshots.app().job(failedJob(0, "Job aborted due to stage failure: Task 0 in stage 0.0 failed 4 times, "
                 + "most recent failure: Lost task 0.3 in stage 0.0 (TID 3) (host-1 executor 1): "
@@ -52,7 +50,6 @@ class ErrorRulesTest {
     }
 
     @Test
-    @Fires(DURING)
     void userCodeFailingAStageIsCritical() {
         Finding f = fires(Snapshots.app().stage(divideByZero().status(StageStatus.FAILED)), DURING, "11.0");
 
@@ -64,7 +61,6 @@ class ErrorRulesTest {
     }
 
     @Test
-    @Fires(DURING)
     void failedTaskThatSucceededOnRetryIsAWarning() {
         Finding f = fires(Snapshots.app().stage(divideByZero().tasks(100, 100)), DURING, "11.0");
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
@@ -73,7 +69,6 @@ class ErrorRulesTest {
     }
 
     @Test
-    @NearMiss(DURING)
     void tasksKilledBySpeculationAreNotErrors() {
         silent(Snapshots.app().stage(stage(11).failed(3)
                 .failure("TaskKilled", null, "another attempt succeeded", 3)));

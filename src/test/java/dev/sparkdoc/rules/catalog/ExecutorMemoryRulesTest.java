@@ -30,7 +30,6 @@ class ExecutorMemoryRulesTest {
     }
 
     @Test
-    @Fires(LOST)
     void executorKilledByYarnForMemoryIsCritical() {
         Finding f = fires(withExecutor(executor("1", 4).removed(YARN_KILL).tasks(280, 20)), LOST, "1");
 
@@ -45,7 +44,6 @@ class ExecutorMemoryRulesTest {
     }
 
     @Test
-    @Fires(LOST)
     void kubernetesExitCode137IsLostForMemory() {
         Finding f = fires(withExecutor(executor("1", 4)
                 .removed("The executor with id 1 exited with exit code 137(SIGKILL, possible container OOM).")), LOST, "1");
@@ -53,13 +51,11 @@ class ExecutorMemoryRulesTest {
     }
 
     @Test
-    @NearMiss(LOST)
     void executorReleasedByDynamicAllocationStaysQuiet() {
         silent(withExecutor(executor("1", 4).removed("Executor killed by driver.")));
     }
 
     @Test
-    @Fires(GC)
     void twentyPercentGcIsAWarning() {
         Finding f = fires(withExecutor(executor("1", 4).taskTime(600_000, 120_000)), GC, "1");
 
@@ -72,26 +68,22 @@ class ExecutorMemoryRulesTest {
     }
 
     @Test
-    @Fires(GC)
     void thirtyFivePercentGcIsCritical() {
         assertThat(fires(withExecutor(executor("1", 4).taskTime(600_000, 210_000)), GC, "1").severity())
                 .isEqualTo(Severity.CRITICAL);
     }
 
     @Test
-    @NearMiss(GC)
     void gcJustUnderTenPercentStaysQuiet() {
         silent(withExecutor(executor("1", 4).taskTime(600_000, 59_400)));
     }
 
     @Test
-    @NearMiss(GC)
     void heavyGcInUnderAMinuteOfTasksStaysQuiet() {
         silent(withExecutor(executor("1", 4).taskTime(59_000, 29_500)));
     }
 
     @Test
-    @Fires(HEAP)
     void heapPeakAboveNinetyFivePercentIsAWarning() {
         Finding f = fires(withExecutor(executor("1", 4).peak("JVMHeapMemory", 3_900 * MIB)), HEAP, "1");
 
@@ -103,7 +95,6 @@ class ExecutorMemoryRulesTest {
     }
 
     @Test
-    @NearMiss(HEAP)
     void heapPeakAtNinetyFourPercentStaysQuiet() {
         silent(withExecutor(executor("1", 4).peak("JVMHeapMemory", 3_880 * MIB)));
     }
@@ -113,7 +104,6 @@ class ExecutorMemoryRulesTest {
     }
 
     @Test
-    @Fires(CONTAINER)
     void processesAtNinetyThreePercentOfTheContainerAreAWarning() {
         Finding f = fires(withExecutor(rss(3_900, 300)), CONTAINER, "1");
 
@@ -125,7 +115,6 @@ class ExecutorMemoryRulesTest {
     }
 
     @Test
-    @Fires(CONTAINER)
     void processesAboveTheContainerLimitAreCritical() {
         Finding f = fires(withExecutor(rss(4_000, 1_000)), CONTAINER, "1");
         assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
@@ -134,13 +123,11 @@ class ExecutorMemoryRulesTest {
     }
 
     @Test
-    @NearMiss(CONTAINER)
     void processesAtEightyNinePercentStayQuiet() {
         silent(withExecutor(rss(3_700, 300)));
     }
 
     @Test
-    @NearMiss(CONTAINER)
     void theLocalModeDriverHasNoContainer() {
         quiet(Snapshots.app().conf("spark.master", "local[4]").executors(executor("driver", 4)
                 .peak("ProcessTreeJVMRSSMemory", 2_400 * MIB)), CONTAINER);

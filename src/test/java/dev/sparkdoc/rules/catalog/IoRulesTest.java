@@ -38,7 +38,6 @@ class IoRulesTest {
     }
 
     @Test
-    @Fires(SMALL_FILES)
     void twoThousandOneMegabyteTasksAreSmallFiles() {
         Finding f = fires(Snapshots.app().stage(manySmallFiles(MIB)), SMALL_FILES, "13.0");
 
@@ -51,7 +50,6 @@ class IoRulesTest {
     }
 
     @Test
-    @NearMiss(SMALL_FILES)
     void threeMegabytesPerTaskStayQuiet() {
         silent(Snapshots.app().stage(manySmallFiles(3 * MIB)));
     }
@@ -61,7 +59,6 @@ class IoRulesTest {
     }
 
     @Test
-    @Fires(SLOW_READ)
     void readingTwoGigabytesInTenTaskMinutesIsSlow() {
         Finding f = fires(Snapshots.app().stage(slowScan(2 * GIB)), SLOW_READ, "14.0");
 
@@ -73,7 +70,6 @@ class IoRulesTest {
     }
 
     @Test
-    @NearMiss(SLOW_READ)
     void readingAtFiveMegabytesPerSecondStaysQuiet() {
         silent(Snapshots.app().stage(slowScan(3 * GIB)));
     }

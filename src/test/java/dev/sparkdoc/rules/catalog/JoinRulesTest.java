@@ -27,7 +27,6 @@ class JoinRulesTest {
     }
 
     @Test
-    @Fires(SMALL_SIDE)
     void shufflingATwentyMegabyteSideAgainstFourGigabytesIsAWarning() {
         Finding f = fires(sortMergeJoin(4 * GIB, 20 * MIB, 40), SMALL_SIDE, "0");
 
@@ -41,13 +40,11 @@ class JoinRulesTest {
     }
 
     @Test
-    @NearMiss(SMALL_SIDE)
     void sidesNineTimesApartStayQuiet() {
         silent(sortMergeJoin(20 * MIB, 180 * MIB, 40));
     }
 
     @Test
-    @NearMiss(SMALL_SIDE)
     void smallQueryWithFourSecondsOfShuffleStaysQuiet() {
         silent(sortMergeJoin(1 * MIB, 60 * MIB, 4));
     }
@@ -58,7 +55,6 @@ class JoinRulesTest {
     }
 
     @Test
-    @Fires(NESTED)
     void nestedLoopJoinRunningFortyFiveSecondsIsAWarning() {
         Finding f = fires(join("BroadcastNestedLoopJoin", 45_000), NESTED, "0");
 
@@ -68,13 +64,11 @@ class JoinRulesTest {
     }
 
     @Test
-    @Fires(NESTED)
     void shortCartesianProductIsInfo() {
         assertThat(fires(join("CartesianProduct", 2_000), NESTED, "0").severity()).isEqualTo(Severity.INFO);
     }
 
     @Test
-    @NearMiss(NESTED)
     void broadcastHashJoinStaysQuiet() {
         silent(join("BroadcastHashJoin", 45_000));
     }

@@ -27,7 +27,6 @@ class NotStartingRulesTest {
     }
 
     @Test
-    @Fires(WAITING)
     void twoMinutesWithPendingTasksAndNoneRunningIsAWarning() {
         Finding f = fires(waitingFor(120), WAITING, "app-test");
 
@@ -39,25 +38,21 @@ class NotStartingRulesTest {
     }
 
     @Test
-    @Fires(WAITING)
     void fiveMinutesOfWaitingIsCritical() {
         assertThat(fires(waitingFor(390), WAITING, "app-test").severity()).isEqualTo(Severity.CRITICAL);
     }
 
     @Test
-    @NearMiss(WAITING)
     void twentyNineSecondsOfWaitingStaysQuiet() {
         silent(waitingFor(29));
     }
 
     @Test
-    @NearMiss(WAITING)
     void pendingTasksWhileAnotherStageRunsStayQuiet() {
         silent(waitingFor(120).stage(stage(11).tasks(100, 50).active(8).runTime(500_000)));
     }
 
     @Test
-    @Fires(NO_EXECUTORS)
     void onlyTheDriverAfterAMinuteIsCritical() {
         Finding f = fires(waitingFor(60).executors(executor("driver", 0)), NO_EXECUTORS, "app-test");
 
@@ -68,13 +63,11 @@ class NotStartingRulesTest {
     }
 
     @Test
-    @NearMiss(NO_EXECUTORS)
     void executorsStillStartingAfterNineSecondsStayQuiet() {
         silent(waitingFor(9).executors(executor("driver", 0)));
     }
 
     @Test
-    @NearMiss(NO_EXECUTORS)
     void localModeHasNoExecutorsButTheDriver() {
         quiet(waitingFor(60).executors(executor("driver", 2)).conf("spark.master", "local[2]"), NO_EXECUTORS);
     }

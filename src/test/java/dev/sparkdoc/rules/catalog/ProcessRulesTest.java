@@ -81,7 +81,6 @@ class ProcessRulesTest {
     }
 
     @Test
-    @Fires(WORKER_SHARE)
     void workerAboveItsShareOfPysparkMemoryIsCritical() {
         executorWithWorkers(600, 100);
         Finding f = only(findings(Snapshots.app().conf("spark.executor.pyspark.memory", "1g")), WORKER_SHARE);
@@ -91,14 +90,12 @@ class ProcessRulesTest {
     }
 
     @Test
-    @NearMiss(WORKER_SHARE)
     void workerAtHalfItsShareIsQuiet() {
         executorWithWorkers(250, 100);
         none(findings(Snapshots.app().conf("spark.executor.pyspark.memory", "1g")), WORKER_SHARE);
     }
 
     @Test
-    @Fires(IN_OVERHEAD)
     void pythonFillingTheOverheadWithoutItsOwnBudgetIsAWarning() {
         executorWithWorkers(400, 400);
         Finding f = only(findings(Snapshots.app().conf("spark.executor.memoryOverhead", "1g")), IN_OVERHEAD);
@@ -106,14 +103,12 @@ class ProcessRulesTest {
     }
 
     @Test
-    @NearMiss(IN_OVERHEAD)
     void smallPythonWorkersInABigOverheadAreQuiet() {
         executorWithWorkers(100, 100);
         none(findings(Snapshots.app().conf("spark.executor.memoryOverhead", "1g")), IN_OVERHEAD);
     }
 
     @Test
-    @Fires(DRIVER_RSS)
     void driverProcessNearDriverMemoryPlusOverheadIsAWarning() {
         proc(20, 1, DRIVER, 2300);
         driverApps = Map.of(20L, "app-test");
@@ -122,7 +117,6 @@ class ProcessRulesTest {
     }
 
     @Test
-    @NearMiss(DRIVER_RSS)
     void driverProcessAtHalfItsLimitIsQuiet() {
         proc(20, 1, DRIVER, 1200);
         driverApps = Map.of(20L, "app-test");
@@ -130,7 +124,6 @@ class ProcessRulesTest {
     }
 
     @Test
-    @Fires(ORPHANS)
     void daemonWithoutExecutorIsAnOrphan() {
         proc(30, 1, DAEMON, 40);
         proc(31, 30, DAEMON, 100);
@@ -140,14 +133,12 @@ class ProcessRulesTest {
     }
 
     @Test
-    @NearMiss(ORPHANS)
     void daemonUnderALiveExecutorIsNoOrphan() {
         executorWithWorkers(100);
         none(findings(Snapshots.app()), ORPHANS);
     }
 
     @Test
-    @Fires(LOCAL_DIR)
     void localDirWithFivePercentFreeIsAWarning() {
         proc(20, 1, DRIVER, 500);
         driverApps = Map.of(20L, "app-test");
@@ -157,7 +148,6 @@ class ProcessRulesTest {
     }
 
     @Test
-    @NearMiss(LOCAL_DIR)
     void localDirWithAThirdFreeIsQuiet() {
         proc(20, 1, DRIVER, 500);
         driverApps = Map.of(20L, "app-test");

@@ -36,7 +36,6 @@ class PythonRulesTest {
             \tat org.apache.spark.api.python.BasePythonRunner$ReaderIterator.handlePythonException(PythonRunner.scala:572)""";
 
     @Test
-    @Fires(EXCEPTION)
     void pythonUdfRaisingIsNamedByItsTracebackRootLine() {
         var s = Snapshots.app().stage(stage(17).tasks(10, 9).failed(1).status(StageStatus.FAILED)
                 .failure("ExceptionFailure", "org.apache.spark.api.python.PythonException",
@@ -51,7 +50,6 @@ class PythonRulesTest {
     }
 
     @Test
-    @NearMiss(EXCEPTION)
     void jvmErrorIsNotAPythonError() {
         fires(Snapshots.app().stage(stage(17).tasks(10, 9).failed(1).status(StageStatus.FAILED)
                 .failure("ExceptionFailure", "java.lang.ArithmeticException", "java.lang.ArithmeticException: / by zero", 1)),
@@ -64,7 +62,6 @@ class PythonRulesTest {
     }
 
     @Test
-    @Fires(DOMINATE)
     void arrowUdfTakingHalfTheApplicationIsReported() {
         Finding f = fires(pythonQuery("ArrowEvalPython", 300_000), DOMINATE, "0");
 
@@ -75,13 +72,11 @@ class PythonRulesTest {
     }
 
     @Test
-    @NearMiss(DOMINATE)
     void pythonQueryTakingTwentyNinePercentStaysQuiet() {
         silent(pythonQuery("ArrowEvalPython", 174_000));
     }
 
     @Test
-    @Fires(WORKER_MEMORY)
     void pythonWorkersUsingOneAndAHalfGigabytesUnboundedIsAWarning() {
         var s = Snapshots.app().executors(executor("1", 4).peak("ProcessTreePythonRSSMemory", 1_500 * MIB)
                 .peak("ProcessTreeJVMRSSMemory", 2_000 * MIB), executor("2", 4));
@@ -94,7 +89,6 @@ class PythonRulesTest {
     }
 
     @Test
-    @NearMiss(WORKER_MEMORY)
     void pythonWorkersWithTheirOwnBudgetStayQuiet() {
         silent(Snapshots.app().conf("spark.executor.pyspark.memory", "2g")
                 .executors(executor("1", 4).peak("ProcessTreePythonRSSMemory", 1_500 * MIB)

@@ -30,7 +30,6 @@ class SchedulingRulesTest {
     }
 
     @Test
-    @Fires(TINY)
     void fiveThousandFiftyMillisecondTasksAreTiny() {
         Finding f = fires(Snapshots.app().stage(tinyTasks(50)), TINY, "8.0");
 
@@ -44,13 +43,11 @@ class SchedulingRulesTest {
     }
 
     @Test
-    @NearMiss(TINY)
     void medianTaskOfTwoHundredTenMillisecondsIsNotTiny() {
         silent(Snapshots.app().stage(tinyTasks(210)));
     }
 
     @Test
-    @NearMiss(TINY)
     void tinyTasksThatCostLessThanFiveSecondsStayQuiet() {
         silent(Snapshots.app().stage(tinyTasks(50).wall(29)));
     }
@@ -64,7 +61,6 @@ class SchedulingRulesTest {
     }
 
     @Test
-    @Fires(IDLE)
     void twoTasksOnEightSlotsLeaveThemIdle() {
         Finding f = fires(Snapshots.app().stage(twoTasks(300)), IDLE, "app-test");
 
@@ -77,7 +73,6 @@ class SchedulingRulesTest {
     }
 
     @Test
-    @Fires(IDLE)
     void idleForMoreThanFiveMinutesOfSlotTimeIsAWarning() {
         Finding f = fires(Snapshots.app().stage(twoTasks(1200)), IDLE, "app-test");
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
@@ -85,14 +80,12 @@ class SchedulingRulesTest {
     }
 
     @Test
-    @NearMiss(IDLE)
     void slotUseJustOverFortyPercentStaysQuiet() {
         // 200 s of tasks in 61 s on 8 slots: 41%
         silent(Snapshots.app().stage(stage(9).wall(61)));
     }
 
     @Test
-    @NearMiss(IDLE)
     void idleSlotsInAnAppBusyForUnderAMinuteStayQuiet() {
         silent(Snapshots.app().stage(twoTasks(59)));
     }

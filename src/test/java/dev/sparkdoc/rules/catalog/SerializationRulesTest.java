@@ -29,7 +29,6 @@ class SerializationRulesTest {
             + "Available: 0, required: 1048576. To avoid this, increase spark.kryoserializer.buffer.max value.";
 
     @Test
-    @Fires(TASKS)
     void kryoBufferOverflowIsCritical() {
         Finding f = fires(failingWith("org.apache.spark.SparkException", KRYO_OVERFLOW), TASKS, "16.0");
 
@@ -41,14 +40,12 @@ class SerializationRulesTest {
     }
 
     @Test
-    @Fires(TASKS)
     void kryoUnregisteredClassIdIsASerializationFailure() {
         fires(failingWith("com.esotericsoftware.kryo.KryoException",
                 "com.esotericsoftware.kryo.KryoException: Encountered unregistered class ID: 13994"), TASKS, "16.0");
     }
 
     @Test
-    @NearMiss(TASKS)
     void nullPointerInUserCodeIsNotASerializationFailure() {
         fires(failingWith("java.lang.NullPointerException", "java.lang.NullPointerException"), "errors-during.task-failures", "16.0");
     }
@@ -59,7 +56,6 @@ class SerializationRulesTest {
             \t- object not serializable (class: com.example.Helper, value: com.example.Helper@1b2c3d4e)""";
 
     @Test
-    @Fires(JOB)
     void jobAbortedForATaskNotSerializableIsCritical() {
         // failed before any task ran, too: errors-before leaves it to this rule
         Finding f = fires(Snapshots.app().job(failedJob(0, NOT_SERIALIZABLE, 0, 0)), JOB, "0");
@@ -71,7 +67,6 @@ class SerializationRulesTest {
     }
 
     @Test
-    @NearMiss(JOB)
     void jobFailedForADivisionByZeroIsNotASerializationError() {
         quiet(Snapshots.app().job(failedJob(0, "Job aborted due to stage failure: Task 0 in stage 0.0 failed 1 times, "
                 + "most recent failure: Lost task 0.0 in stage 0.0 (TID 0): java.lang.ArithmeticException: / by zero", 0, 1)), JOB);

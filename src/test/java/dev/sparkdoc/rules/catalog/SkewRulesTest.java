@@ -27,7 +27,6 @@ class SkewRulesTest {
     }
 
     @Test
-    @Fires(SKEW)
     void slowestTaskReadingSixteenTimesTheMedianIsSkew() {
         Finding f = fires(Snapshots.app().stage(skewed(50_000, 1024 * MIB)), SKEW, "3.0");
 
@@ -42,7 +41,6 @@ class SkewRulesTest {
     }
 
     @Test
-    @Fires(SKEW)
     void aTailOfMinutesIsCritical() {
         Finding f = fires(Snapshots.app().stage(skewed(190_000, 4096 * MIB).wall(200).runTime(1_200_000)), SKEW, "3.0");
         assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
@@ -50,20 +48,17 @@ class SkewRulesTest {
     }
 
     @Test
-    @NearMiss(SKEW)
     void dataSkewJustUnderFiveTimesStaysQuiet() {
         // 4.9× the median's data: not skew by AQE's factor, and too much data skew to call it stragglers
         silent(Snapshots.app().stage(skewed(50_000, (long) (64 * MIB * 4.9))));
     }
 
     @Test
-    @NearMiss(SKEW)
     void slowestTaskUnderFiveSecondsStaysQuiet() {
         silent(Snapshots.app().stage(skewed(4_900, 1024 * MIB)));
     }
 
     @Test
-    @NearMiss(SKEW)
     void stageOfThreeTasksStaysQuiet() {
         silent(Snapshots.app().stage(skewed(50_000, 1024 * MIB).tasks(3, 3)));
     }

@@ -21,7 +21,6 @@ class SpillRulesTest {
     private static final String SPILL = "spill.stage";
 
     @Test
-    @Fires(SPILL)
     void spillingSixteenPercentOfTheDataIsAWarning() {
         // 1 GiB to disk out of 6400 MiB of shuffle read
         Finding f = fires(Snapshots.app().stage(stage(7).spill(2 * GIB, GIB)), SPILL, "7.0");
@@ -36,27 +35,23 @@ class SpillRulesTest {
     }
 
     @Test
-    @Fires(SPILL)
     void spillingMoreThanTheDataIsCritical() {
         Finding f = fires(Snapshots.app().stage(stage(7).spill(14 * GIB, 7 * GIB)), SPILL, "7.0");
         assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
     }
 
     @Test
-    @NearMiss(SPILL)
     void spillUnderTenPercentOfTheDataStaysQuiet() {
         silent(Snapshots.app().stage(stage(7).spill(GIB, 600 * MIB)));
     }
 
     @Test
-    @NearMiss(SPILL)
     void smallSpillStaysQuietWhateverItsShare() {
         silent(Snapshots.app().stage(stage(7).shuffleRead(500 * MIB).spill(200 * MIB, 90 * MIB)
                 .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(5 * MIB, 6 * MIB))));
     }
 
     @Test
-    @NearMiss(SPILL)
     void skewedStageSpillingIsReportedAsSkewOnly() {
         var s = Snapshots.app().stage(stage(7).wall(55).spill(2 * GIB, GIB)
                 .quantiles(TaskMetric.DURATION, q(2_000, 50_000))

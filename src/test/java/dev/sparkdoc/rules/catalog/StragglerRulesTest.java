@@ -23,7 +23,6 @@ class StragglerRulesTest {
     private static final String RUNNING = "stragglers.running-task";
 
     @Test
-    @Fires(SLOW)
     void slowTaskWithTheSameDataAsTheMedianIsAStraggler() {
         var s = Snapshots.app().stage(stage(5).wall(55)
                 .quantiles(TaskMetric.DURATION, q(2_000, 40_000))
@@ -41,20 +40,17 @@ class StragglerRulesTest {
     }
 
     @Test
-    @Fires(SLOW)
     void withoutATaskSampleTheRemedySaysWhereToLook() {
         Finding f = fires(Snapshots.app().stage(stage(5).wall(55).quantiles(TaskMetric.DURATION, q(2_000, 40_000))), SLOW, "5.0");
         assertThat(remedyTexts(f)).contains("sort the stage's tasks by duration in the Spark UI");
     }
 
     @Test
-    @NearMiss(SLOW)
     void slowestJustUnderThreeTimesTheMedianStaysQuiet() {
         silent(Snapshots.app().stage(stage(5).wall(55).quantiles(TaskMetric.DURATION, q(4_000, 11_600))));
     }
 
     @Test
-    @NearMiss(SLOW)
     void slowTaskWithThreeTimesTheDataIsNotAStraggler() {
         // 3× the median's data explains the slow task; not skew either (AQE's factor is 5)
         silent(Snapshots.app().stage(stage(5).wall(55)
@@ -68,7 +64,6 @@ class StragglerRulesTest {
     }
 
     @Test
-    @Fires(RUNNING)
     void taskRunningTwentyTimesLongerThanTheFinishedOnesIsFlagged() {
         Finding f = fires(stuck(40_000), RUNNING, "6.0");
 
@@ -81,7 +76,6 @@ class StragglerRulesTest {
     }
 
     @Test
-    @NearMiss(RUNNING)
     void taskRunningUnderFourTimesTheMedianStaysQuiet() {
         silent(stuck(7_000));
     }

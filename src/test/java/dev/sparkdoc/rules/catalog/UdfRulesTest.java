@@ -22,7 +22,6 @@ class UdfRulesTest {
     }
 
     @Test
-    @Fires(ROW_UDF)
     void rowUdfRunningTwoMinutesIsReported() {
         Finding f = fires(rowUdf(120_000), ROW_UDF, "0");
 
@@ -34,7 +33,6 @@ class UdfRulesTest {
     }
 
     @Test
-    @Fires(ROW_UDF)
     void rowUdfTakingFortyPercentOfTheAppIsAWarning() {
         // at 40% the Python family reports the query as well
         Finding f = fires(rowUdf(240_000), ROW_UDF, "0", "python.operators-dominate");
@@ -42,7 +40,6 @@ class UdfRulesTest {
     }
 
     @Test
-    @NearMiss(ROW_UDF)
     void rowUdfInANineSecondQueryStaysQuiet() {
         silent(rowUdf(9_000));
     }

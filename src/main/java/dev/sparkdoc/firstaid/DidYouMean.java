@@ -1,0 +1,39 @@
+package dev.sparkdoc.firstaid;
+
+import java.util.Collection;
+import java.util.Comparator;
+
+/** " (did you mean x?)" for a misspelt name in a data file: the nearest known name, if near enough. */
+public final class DidYouMean {
+
+    private DidYouMean() {
+    }
+
+    public static String among(Collection<String> known, String name) {
+        return known.stream()
+                .min(Comparator.comparingInt(k -> distance(k, name)))
+                .filter(k -> distance(k, name) <= Math.max(3, name.length() / 4))
+                .map(k -> " (did you mean " + k + "?)")
+                .orElse("");
+    }
+
+    /** Levenshtein distance. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}

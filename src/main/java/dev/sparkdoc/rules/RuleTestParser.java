@@ -1,0 +1,122 @@
+package dev.sparkdoc.rules;
+
+import dev.sparkdoc.firstaid.DidYouMean;
+import dev.sparkdoc.firstaid.YamlNode;
+import dev.sparkdoc.firstaid.YamlNode.Mapping;
+import dev.sparkdoc.firstaid.YamlNode.Scalar;
+import dev.sparkdoc.signals.Fact;
+import dev.sparkdoc.signals.FactSink;
+import dev.sparkdoc.signals.FactUnit;
+import dev.sparkdoc.signals.Scope;
+import dev.sparkdoc.signals.ScopeFacts;
+import dev.sparkdoc.signals.ScopeKind;
+import java.io.Reader;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a rule test file ({@code tests: [ … ]}, see {@link RuleTestCase}) against the rules in
+ * force; an unknown rule or fact, or a time without its unit, fails the file with its line.
+ */
+final class RuleTestParser {
+
+    private static final Set<String> CASE_KEYS = Set.of("name", "rule", "scope", "facts", "fires", "severity", "secondsLost",
+            "title");
+
+    /** {@code facts:} with nothing under it: a case where nothing is measured. */
+    private static final Mapping EMPTY = new Mapping(Map.of(), Map.of(), 0);
+
+    private final RuleYaml yaml;
+    private final Map<String, Rule> rules;
+
+    private RuleTestParser(String file, Map<String, Rule> rules) {
+        this.yaml = new RuleYaml(file);
+        this.rules = rules;
+    }
+
+    static List<RuleTestCase> parse(Reader reader, String file, Map<String, Rule> rules) {
+        return new RuleTestParser(file, rules).cases(YamlNode.parse(reader, file));
+    }
+
+    private List<RuleTestCase> cases(YamlNode root) {
+        Mapping top = yaml.mapping(root, "a rule test file is a mapping with a 'tests:' list");
+        yaml.onlyKeys(top, Set.of("tests"));
+        return yaml.items(top, "tests", "expected 'tests:' with a list of cases", "each case is a mapping: {name, rule, facts, fires}")
+                .stream().map(this::testCase).toList();
+    }
+
+    private RuleTestCase testCase(Mapping m) {
+        yaml.onlyKeys(m, CASE_KEYS);
+        String name = yaml.text(m, "name");
+        String id = yaml.text(m, "rule");
+        Rule rule = rules.get(id);
+        if (rule == null) {
+            throw yaml.error(m.get("rule"), "no rule '" + id + "'" + DidYouMean.among(rules.keySet(), id) + " (see 'sparkdoc rules list')");
+        }
+        boolean fires = switch (yaml.text(m, "fires")) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw yaml.error(m.get("fires"), "fires: true (the rule fires) or false (it stays silent)");
+        };
+        for (String key : List.of("severity", "secondsLost", "title")) {
+            if (!fires && m.get(key) != null) {
+                throw yaml.error(m.get(key), "'" + key + ":' is what a firing rule reports: only with fires: true");
+            }
+        }
+        Optional<Severity> severity = Optional.ofNullable(m.get("severity")).map(n -> severity(n));
+        Optional<RuleTestCase.Expected> secondsLost = Optional.ofNullable(m.get("secondsLost")).map(n -> seconds(n));
+        Optional<String> title = Optional.ofNullable(m.get("title")).map(yaml::scalar);
+        return new RuleTestCase(yaml.file() + ":" + m.line(), name, rule, facts(m, scope(m, rule.scope())), fires, severity,
+                secondsLost, title);
+    }
+
+    /** What the case is about, for {scope.id} and {scope.name} in titles: stage 1, executor 1 … unless it says. */
+    private Scope scope(Mapping m, ScopeKind kind) {
+        String id = kind == ScopeKind.APP ? "app" : kind == ScopeKind.STAGE ? "1.0" : "1";
+        String name = "";
+        if (m.get("scope") != null) {
+            Mapping s = yaml.mapping(m.get("scope"), "'scope:' is {id, name}: what {scope.id} and {scope.name} show in titles");
+            yaml.onlyKeys(s, Set.of("id", "name"));
+            id = s.get("id") == null ? id : yaml.text(s, "id");
+            name = yaml.optionalText(s, "name");
+        }
+        return new Scope(kind, id, name);
+    }
+
+    /** The facts given, split into the rule's scope and the app's, which it falls back to. */
+    private ScopeFacts facts(Mapping m, Scope of) {
+        ScopeKind kind = of.kind();
+        FactSink app = new FactSink(kind == ScopeKind.APP ? of : Scope.app("app", ""));
+        FactSink scope = new FactSink(of);
+        YamlNode node = yaml.require(m, "facts");
+        Mapping given = node instanceof Scalar s && s.text().isEmpty() ? EMPTY
+                : yaml.mapping(node, "'facts:' maps fact names to values, e.g. stage.duration.max: 50s");
+        given.fields().forEach((name, value) -> {
+            Fact fact = yaml.fact(yaml.key(given, name), kind);
+            FactSink sink = fact.scope() == ScopeKind.APP ? app : scope;
+            String written = yaml.scalar(value);
+            if (fact.unit() == FactUnit.TEXT) {
+                sink.text(fact, written);
+            } else {
+                sink.put(fact, yaml.quantity(value, "'" + name + ": " + written + "'", written, fact));
+            }
+        });
+        ScopeFacts appFacts = app.build(Optional.empty());
+        return kind == ScopeKind.APP ? appFacts : scope.build(Optional.of(appFacts));
+    }
+
+    private Severity severity(YamlNode node) {
+        try {
+            return Severity.parse(yaml.scalar(node));
+        } catch (IllegalArgumentException e) {
+            throw yaml.error(node, e.getMessage());
+        }
+    }
+
+    private RuleTestCase.Expected seconds(YamlNode node) {
+        String written = yaml.scalar(node);
+        return new RuleTestCase.Expected(written, yaml.quantity(node, "'secondsLost: " + written + "'", written, FactUnit.SECONDS));
+    }
+}

@@ -1,0 +1,145 @@
+package dev.sparkdoc.signals;
+
+import static dev.sparkdoc.testing.Snapshots.T0;
+import static dev.sparkdoc.testing.Snapshots.executor;
+import static dev.sparkdoc.testing.Snapshots.stage;
+
+import dev.sparkdoc.model.StageStatus;
+import dev.sparkdoc.proc.DriverHints;
+import dev.sparkdoc.proc.LocalDisk;
+import dev.sparkdoc.proc.ProcessInfo;
+import dev.sparkdoc.proc.ProcessSample;
+import dev.sparkdoc.proc.SparkProcesses;
+import dev.sparkdoc.source.eventlog.EventLogSource;
+import dev.sparkdoc.testing.Plans;
+import dev.sparkdoc.testing.Snapshots;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The facts real applications produce: the event logs of this repository (the embedded examples
+ * first, then the test logs, then Apache Spark's own History Server test logs) through the signals,
+ * and test snapshots for what no log has (local processes, failures of every kind, full disks).
+ */
+final class ProducedFacts {
+
+    /** Where a set of facts comes from, and what it produced, scope by scope. */
+    record Source(String name, SignalSet signals) {
+    }
+
+    private static List<Source> sources;
+
+    private ProducedFacts() {
+    }
+
+    static synchronized List<Source> all() {
+        if (sources == null) {
+            List<Source> out = new ArrayList<>();
+            for (Path log : logs()) {
+                out.add(new Source(Path.of("").toAbsolutePath().relativize(log.toAbsolutePath()).toString()
+                        .replace("src/test/resources/", ""), Signals.compute(new EventLogSource(log).read())));
+            }
+            snapshots().forEach((name, signals) -> out.add(new Source("test snapshot: " + name, signals)));
+            sources = List.copyOf(out);
+        }
+        return sources;
+    }
+
+    private static List<Path> logs() {
+        List<Path> logs = new ArrayList<>(List.of(
+                Path.of("examples/skewed-join/eventlog_v2_local-1795967361954"),
+                Path.of("examples/healthy-join/eventlog_v2_local-1795967347590"),
+                Path.of("examples/cut-off-log/eventlog_v2_local-1795967351871")));
+        logs.addAll(entries(Path.of("src/test/resources/spark/eventlogs")));
+        for (String dir : List.of("spark-events", "spark-events-broken", "sql-spark-events")) {
+            logs.addAll(entries(Path.of("src/test/resources/spark-upstream", dir)));
+        }
+        return logs;
+    }
+
+    /** The event logs in a folder: its files and rolling-log folders, one level down in folders of their own. */
+    private static List<Path> entries(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            List<Path> out = new ArrayList<>();
+            for (Path p : s.sorted().toList()) {
+                if (p.getFileName().toString().endsWith(".md")) {
+                    continue;
+                }
+                if (Files.isDirectory(p) && !p.getFileName().toString().startsWith("eventlog_v2_")) {
+                    out.addAll(entries(p));
+                } else {
+                    out.add(p);
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Rare conditions, one snapshot each. */
+    private static Map<String, SignalSet> snapshots() {
+        Map<String, SignalSet> out = new LinkedHashMap<>();
+        out.put("failures of every kind", Signals.compute(Snapshots.app()
+                .job(Snapshots.failedJob(1, "Job aborted due to stage failure: Task not serializable:"
+                        + " java.io.NotSerializableException: com.example.Helper", 0, 0))
+                .stage(stage(1).tasks(100, 90).failed(10).status(StageStatus.FAILED)
+                        .failure("ExceptionFailure", "java.io.IOException", "java.io.IOException: No space left on device", 4)
+                        .failure("ExceptionFailure", "org.apache.spark.api.python.PythonException",
+                                "Traceback (most recent call last):\nZeroDivisionError: division by zero", 3))
+                .stage(stage(2).tasks(10, 9).failed(1).runningTask("2", 40_000)
+                        .failure("ExceptionFailure", "java.io.NotSerializableException", "java.io.NotSerializableException: x", 1))
+                .running(T0.plusSeconds(100))
+                .sql(Plans.sortMergeJoin(500L << 20, 5L << 20).build(0, 60_000))
+                .sql(Plans.plan().node(0, "BatchEvalPython").node(1, "Scan parquet t").edge(1, 0).build(1, 30_000))
+                .executors(executor("1", 4).removed("Container killed by YARN for exceeding memory limits.")
+                        .peak("JVMHeapMemory", 3L << 30).peak("ProcessTreeJVMRSSMemory", 3L << 30)
+                        .peak("ProcessTreePythonRSSMemory", 1L << 30), executor("2", 4)).build()));
+        out.put("local processes", processes());
+        return out;
+    }
+
+    /** An executor with Python workers under a pyspark.memory budget, one without, the driver, an orphaned daemon and a local disk. */
+    private static SignalSet processes() {
+        Instant t = Instant.parse("2026-11-29T10:00:00Z");
+        String daemon = "python3 -m pyspark.daemon";
+        List<ProcessInfo> procs = new ArrayList<>();
+        long mib = 1L << 20;
+        procs.add(process(t, 10, 1, "java -cp x org.apache.spark.executor.CoarseGrainedExecutorBackend --executor-id 1"
+                + " --cores 2 --app-id app-test --driver-url spark://CoarseGrainedScheduler@h:1", 2000 * mib));
+        procs.add(process(t, 11, 10, daemon, 30 * mib));
+        procs.add(process(t, 12, 11, daemon, 600 * mib));
+        procs.add(process(t, 20, 1, "java -cp x org.apache.spark.deploy.SparkSubmit job.py", 1200 * mib));
+        procs.add(process(t, 21, 20, "python3 job.py", 100 * mib));
+        procs.add(process(t, 30, 1, daemon, 40 * mib));
+        procs.add(process(t, 31, 30, daemon, 100 * mib));
+        var table = SparkProcesses.classify(new ProcessSample(t, 0, procs), new ProcessSample(t, 500_000_000L, procs),
+                new DriverHints(Map.of(20L, "app-test"), Map.of()), false);
+        Snapshots app = Snapshots.app();
+        SignalSet withBudget = withProcesses(app.conf("spark.executor.pyspark.memory", "1g"), table);
+        SignalSet without = withProcesses(Snapshots.app(), table);
+        List<ScopeFacts> scopes = new ArrayList<>(withBudget.scopes());
+        scopes.addAll(without.scopes());
+        return new SignalSet(withBudget.app(), scopes);
+    }
+
+    private static SignalSet withProcesses(Snapshots app, dev.sparkdoc.proc.ProcessTable table) {
+        AppContext ctx = AppContext.of(app.build());
+        ScopeFacts appFacts = Signals.compute(app.build()).app();
+        Optional<LocalDisk> disk = Optional.of(new LocalDisk(Path.of("/tmp"), 5L << 30, 100L << 30));
+        return new SignalSet(appFacts, ProcessSignals.compute(ctx, table, appFacts, p -> disk));
+    }
+
+    private static ProcessInfo process(Instant t, long pid, long ppid, String cmd, long rss) {
+        return new ProcessInfo(pid, ppid, "u", "S", Optional.of(t), 1, rss, 0, List.of(cmd.split(" ")));
+    }
+}
