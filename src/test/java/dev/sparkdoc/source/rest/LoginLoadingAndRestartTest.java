@@ -31,8 +31,12 @@ class LoginLoadingAndRestartTest {
     private static final String LOGIN_PAGE = """
             <!DOCTYPE html><html><head><title>Knox SSO — Sign in</title></head>
             <body><form method="post"><input name="username"><input type="password" name="password"></form></body></html>""";
+    /**
+     * A timeout the stalled answers run into, and the good ones never do: MockWebServer takes ~40 ms an
+     * answer here, so 2 s holds on a machine many times slower.
+     */
     private static final HttpOptions FAST = new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(),
-            Duration.ofMillis(300));
+            Duration.ofSeconds(2));
 
     @RegisterExtension
     final MockSparkServer mock = new MockSparkServer();
@@ -92,7 +96,7 @@ class LoginLoadingAndRestartTest {
         historyServer(() -> spark.count(r -> r.getUrl().encodedPath().equals("/api/v1/applications/" + ID)) <= 1
                 ? json("[]").newBuilder().onResponseStart(SocketEffect.Stall.INSTANCE).build() : json("[]"));
 
-        CliRun run = CliRun.of("triage", mock.url("/").toString(), "--app", ID, "--timeout", "1");
+        CliRun run = CliRun.of("triage", mock.url("/").toString(), "--app", ID, "--timeout", "2");
 
         assertThat(run.err()).contains("sparkdoc: History Server is still loading " + ID + "; retrying in 5s (1 of 3)");
         assertThat(run.exitCode()).as(run.err()).isIn(0, 1);
