@@ -8,7 +8,7 @@ import java.nio.file.Path;
 
 /**
  * Streams the lines of event-log files into {@link EventFolders} on the calling thread (see
- * {@link LineParser}; {@link ParallelReader} splits large logs over both cores). A line that
+ * {@link LineParser}). A line that
  * does not parse is skipped and counted; a compressed stream that breaks off ends the reading
  * with everything before the break kept.
  */
@@ -30,7 +30,7 @@ final class EventLogReader implements LineParser.Sink {
 
     /** Reads one file; stops at a broken stream, throws only when the file is not an event log. */
     void read(Path file, Codec codec) {
-        try (InputStream in = Segment.whole(file, codec).open()) {
+        try (InputStream in = new Segment(file, codec).open()) {
             readLines(file, codec, new LineReader(in, maxLineBytes));
         } catch (IOException | RuntimeException e) {
             if (e instanceof SourceException se) {

@@ -23,14 +23,8 @@ import java.util.Locale;
  */
 public final class EventLogSource implements SnapshotSource {
 
-    /** Parts a large plain log is cut into for the parsing threads. */
-    static final long PLAIN_PART_BYTES = 32L << 20;
-    /** Below this (bytes on disk) one thread reads the log: starting more costs more than it saves. */
-    static final long PARALLEL_MIN_BYTES = 8L << 20;
-
     private final Path path;
     private final String displayTarget;
-    private long parallelMinBytes = PARALLEL_MIN_BYTES;
 
     public EventLogSource(Path path) {
         this(path, path.toString());
@@ -42,12 +36,6 @@ public final class EventLogSource implements SnapshotSource {
         this.displayTarget = displayTarget;
     }
 
-    /** For tests: read even a small log with the parallel reader (parts of about {@code bytes}). */
-    EventLogSource parallelFrom(long bytes) {
-        this.parallelMinBytes = bytes;
-        return this;
-    }
-
     @Override
     public AppSnapshot read() {
         EventLogFiles files = EventLogFiles.resolve(path);
@@ -57,26 +45,16 @@ public final class EventLogSource implements SnapshotSource {
         }
         EventLogReader reader = new EventLogReader();
         List<String> notes = new ArrayList<>(files.notes());
-        boolean[] streamBroken = {false};
-        List<Segment> segments = segments(files.files());
-        if (parallel(segments)) {
-            new ParallelReader(reader).read(segments, (segment, error) -> {
-                if (error != null) {
-                    streamBroken[0] = true;
-                    notes.add(breaksOff(segment.file(), error));
-                }
-            });
-        } else {
-            for (Path file : files.files()) {
-                if (isEmpty(file)) {
-                    continue;
-                }
-                reader.read(file, Codec.ofFileName(EventLogFiles.name(file)));
-                if (reader.streamError != null) {
-                    streamBroken[0] = true;
-                    notes.add(breaksOff(file, reader.streamError));
-                    reader.streamError = null;
-                }
+        boolean streamBroken = false;
+        for (Path file : files.files()) {
+            if (isEmpty(file)) {
+                continue;
+            }
+            reader.read(file, Codec.ofFileName(EventLogFiles.name(file)));
+            if (reader.streamError != null) {
+                streamBroken = true;
+                notes.add(breaksOff(file, reader.streamError));
+                reader.streamError = null;
             }
         }
         EventFolders folders = reader.folders;
@@ -99,7 +77,7 @@ public final class EventLogSource implements SnapshotSource {
                     + " or ended): each task is counted once", folders.repeatedTaskEvents));
         }
         notes.addAll(reader.oversized.notes(reader.maxLineBytes));
-        boolean complete = ended && !files.inProgress() && !streamBroken[0] && !reader.oversized.anySkipped()
+        boolean complete = ended && !files.inProgress() && !streamBroken && !reader.oversized.anySkipped()
                 && !files.partsMissing();
         SourceInfo source = new SourceInfo(SourceKind.EVENTLOG, displayTarget, complete, reader.skippedLines,
                 folders.unknownEvents, notes);
@@ -109,46 +87,6 @@ public final class EventLogSource implements SnapshotSource {
     private static String breaksOff(Path file, String error) {
         return String.format(Locale.ROOT, "%s breaks off (%s): kept every event before the break",
                 EventLogFiles.name(file), error);
-    }
-
-    /** The non-empty files; a large plain file is cut at line ends for the parallel reader. */
-    private List<Segment> segments(List<Path> files) {
-        List<Segment> out = new ArrayList<>();
-        for (Path file : files) {
-            if (isEmpty(file)) {
-                continue;
-            }
-            Codec codec = Codec.ofFileName(EventLogFiles.name(file));
-            if (codec == Codec.NONE && size(file) >= parallelMinBytes * 2) {
-                try {
-                    out.addAll(Segment.split(file, Math.min(PLAIN_PART_BYTES, parallelMinBytes)));
-                } catch (IOException e) {
-                    throw Unreadable.file(file, e);
-                }
-            } else {
-                out.add(Segment.whole(file, codec));
-            }
-        }
-        return out;
-    }
-
-    /**
-     * Off unless asked for ({@code -Dsparkdoc.eventlog.parallel=true}): on the 2-core machine the
-     * benchmark ran on, the second core was already busy with the JIT compiler and the parallel
-     * reader was no faster (docs/performance.md). When on, it is used for several parts and
-     * enough bytes: a small log is read faster by one thread than it takes to start two.
-     */
-    private boolean parallel(List<Segment> segments) {
-        boolean wanted = parallelMinBytes != PARALLEL_MIN_BYTES
-                || "true".equals(System.getProperty("sparkdoc.eventlog.parallel"));
-        if (!wanted || segments.size() < 2 || Runtime.getRuntime().availableProcessors() < 2) {
-            return false;
-        }
-        long bytes = 0;
-        for (Segment s : segments) {
-            bytes += s.to() < 0 ? size(s.file()) : s.to() - s.from();
-        }
-        return bytes >= parallelMinBytes;
     }
 
     private static long size(Path file) {

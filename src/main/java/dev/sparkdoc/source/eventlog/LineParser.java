@@ -15,15 +15,14 @@ import java.util.Optional;
  * read from the line's bytes ({@link TaskLineScan}) when JsonProtocol wrote them plainly, else with
  * Jackson's streaming parser ({@link TaskEventParser}); the next largest (jobs, stages, SQL plans)
  * are skimmed into trees of the fields the folders read, from the bytes too ({@link PlainSkim}) or
- * with Jackson ({@link EventSkimmer}); the rare rest are read as whole trees. Parsing keeps no state
- * of the log beyond hints, so the parallel reader runs one per thread.
+ * with Jackson ({@link EventSkimmer}); the rare rest are read as whole trees.
  */
 final class LineParser {
 
     private static final JsonFactory JSON = new JsonFactory();
     private static final ObjectMapper TREES = new ObjectMapper(JSON);
 
-    /** Where parsed lines go: folded at once (sequential) or queued in order (parallel). */
+    /** Where parsed lines go. */
     interface Sink {
         /** The object to parse the next task event into (reused or fresh). */
         TaskEvent taskEvent();

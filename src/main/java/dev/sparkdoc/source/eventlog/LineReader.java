@@ -39,10 +39,6 @@ final class LineReader {
     private final byte[] tail = new byte[KEPT_BYTES];
     private int tailLength;
 
-    LineReader(InputStream in) {
-        this(in, maxLineBytes());
-    }
-
     LineReader(InputStream in, int maxLine) {
         this.in = in;
         this.maxLine = Math.max(1, maxLine);

@@ -128,19 +128,6 @@ final class TaskEvent {
         hasExecutorMetrics = true;
     }
 
-    /** Drops the accumulable updates {@code wanted} rejects (the parallel reader parses them all). */
-    void retainAccumulables(java.util.function.LongPredicate wanted) {
-        int kept = 0;
-        for (int i = 0; i < accumCount; i++) {
-            if (wanted.test(accumIds[i])) {
-                accumIds[kept] = accumIds[i];
-                accumUpdates[kept] = accumUpdates[i];
-                kept++;
-            }
-        }
-        accumCount = kept;
-    }
-
     void addAccumulable(long id, long update) {
         if (accumCount == accumIds.length) {
             accumIds = Arrays.copyOf(accumIds, accumCount * 2);
