@@ -4,8 +4,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.sparkdoc.source.eventlog.SkimDifferential;
 
 /**
- * Differential: any job, stage or SQL event line the plain skim reads gives Jackson's skimmed tree
- * (or the plain skim leaves it to Jackson). Seeds are real Spark 4 lines (a job start, a stage
+ * Differential: any job, stage or SQL event line the skim reads gives Jackson's whole tree cut
+ * down to the fields the skim keeps (or one of them refuses the line). Seeds are real Spark 4 lines (a job start, a stage
  * submitted and completed, a SQL execution start with its plan, an AQE update).
  */
 class SkimFuzzTest {

@@ -1,5 +1,9 @@
 package dev.sparkdoc.source.eventlog;
 
+import static dev.sparkdoc.source.eventlog.TaskFields.ACCUMULABLE;
+import static dev.sparkdoc.source.eventlog.TaskFields.ACCUMULABLE_ID;
+import static dev.sparkdoc.source.eventlog.TaskFields.ACCUMULABLE_UPDATE;
+
 import java.nio.charset.StandardCharsets;
 import java.util.function.LongPredicate;
 
@@ -11,12 +15,10 @@ import java.util.function.LongPredicate;
  */
 final class AccumulableEntries {
 
-    private static final byte[] ID = ascii("ID");
-    private static final byte[] UPDATE = ascii("Update");
-    // an entry as JsonProtocol writes it, between its values
-    private static final byte[] ENTRY_ID = ascii("{\"ID\":");
+    // an entry as JsonProtocol writes it, between its values ("Name", "Value" and the rest are not read)
+    private static final byte[] ENTRY_ID = ascii("{\"" + ACCUMULABLE.name(ACCUMULABLE_ID) + "\":");
     private static final byte[] ENTRY_NAME = ascii(",\"Name\":");
-    private static final byte[] ENTRY_UPDATE = ascii(",\"Update\":");
+    private static final byte[] ENTRY_UPDATE = ascii(",\"" + ACCUMULABLE.name(ACCUMULABLE_UPDATE) + "\":");
     private static final byte[] ENTRY_VALUE = ascii(",\"Value\":");
     private static final byte[] ENTRY_INTERNAL = ascii(",\"Internal\":");
     private static final byte[] ENTRY_COUNT_FAILED = ascii(",\"Count Failed Values\":");
@@ -25,7 +27,7 @@ final class AccumulableEntries {
 
     private final PlainJson json;
     private final LongPredicate wantedAccumulator;
-    private final KeyOrder entryKeys = new KeyOrder();
+    private final KeyOrder entryKeys = new KeyOrder(ACCUMULABLE);
 
     AccumulableEntries(PlainJson json, LongPredicate wantedAccumulator) {
         this.json = json;
@@ -40,9 +42,9 @@ final class AccumulableEntries {
     void read(TaskEvent e) {
         json.openArray();
         for (boolean first = true; json.nextElement(first); first = false) {
-            int start = json.position();
+            int start = json.mark();
             if (!entryAsWritten(e)) {
-                json.rewind(start);
+                json.backTo(start);
                 entry(e);
             }
         }
@@ -51,71 +53,71 @@ final class AccumulableEntries {
     /**
      * One accumulable entry read as JsonProtocol writes it, keys compared in one go with their
      * quotes, commas and colons: {@code {"ID":n,"Name":"…","Update":v,"Value":v,"Internal":b,
-     * "Count Failed Values":b[,"Metadata":"…"]}}. False (the cursor anywhere in the entry) for any
-     * other shape, which {@link #entry} then reads key by key and accepts or refuses.
+     * "Count Failed Values":b[,"Metadata":"…"]}}. False (the cursor anywhere in the entry, the
+     * line perhaps marked not plain) for any other shape, which {@link #entry} then reads key by
+     * key and accepts or refuses.
      */
     private boolean entryAsWritten(TaskEvent e) {
-        try {
-            if (!json.follows(ENTRY_ID)) {
-                return false;
-            }
-            long id = json.integer();
-            if (!json.follows(ENTRY_NAME)) {
-                return false;
-            }
-            json.skipString();
-            if (!json.follows(ENTRY_UPDATE)) {
-                return false;
-            }
-            boolean wanted = id >= 0 && wantedAccumulator.test(id);
-            long update = 0;
-            if (wanted) {
-                update = json.integerOrQuoted();
-            } else {
-                json.skipScalar();
-            }
-            if (!json.follows(ENTRY_VALUE)) {
-                return false;
-            }
-            json.skipScalar();
-            if (!json.follows(ENTRY_INTERNAL)) {
-                return false;
-            }
-            json.bool();
-            if (!json.follows(ENTRY_COUNT_FAILED)) {
-                return false;
-            }
-            json.bool();
-            if (json.follows(ENTRY_METADATA)) {
-                json.skipString();
-            }
-            if (!json.follows(ENTRY_END)) {
-                return false;
-            }
-            if (wanted) {
-                e.addAccumulable(id, update);
-            }
-            return true;
-        } catch (PlainJson.NotPlain notAsWritten) {
+        if (!json.follows(ENTRY_ID)) {
             return false;
         }
+        long id = json.integer();
+        if (!json.follows(ENTRY_NAME)) {
+            return false;
+        }
+        json.skipString();
+        if (!json.follows(ENTRY_UPDATE)) {
+            return false;
+        }
+        boolean wanted = id >= 0 && wantedAccumulator.test(id);
+        long update = 0;
+        if (wanted) {
+            update = json.integerOrQuoted();
+        } else {
+            json.skipScalar();
+        }
+        if (!json.follows(ENTRY_VALUE)) {
+            return false;
+        }
+        json.skipScalar();
+        if (!json.follows(ENTRY_INTERNAL)) {
+            return false;
+        }
+        json.bool();
+        if (!json.follows(ENTRY_COUNT_FAILED)) {
+            return false;
+        }
+        json.bool();
+        if (json.follows(ENTRY_METADATA)) {
+            json.skipString();
+        }
+        if (!json.follows(ENTRY_END)) {
+            return false;
+        }
+        if (wanted) {
+            e.addAccumulable(id, update);
+        }
+        return true;
     }
 
     /** One accumulable entry in any key order: only a wanted (SQL plan metric) id's "Update" is read. */
     private void entry(TaskEvent e) {
         json.open();
-        if (!entryKeys.next(json, 0) || !json.key(ID)) {
-            throw PlainJson.NOT_PLAIN;
+        if (!entryKeys.next(json, 0) || entryKeys.meaning(0, json) != ACCUMULABLE_ID) {
+            json.notPlain();
+            return;
         }
         long id = json.integer();
         boolean wanted = id >= 0 && wantedAccumulator.test(id);
         long update = 0;
         boolean hasUpdate = false;
         for (int k = 1; entryKeys.next(json, k); k++) {
-            if (json.key(ID)) {
-                throw PlainJson.NOT_PLAIN;
+            int field = entryKeys.meaning(k, json);
+            if (field == ACCUMULABLE_ID) {
+                json.notPlain();
+                return;
             }
-            if (wanted && json.key(UPDATE)) {
+            if (wanted && field == ACCUMULABLE_UPDATE) {
                 update = json.integerOrQuoted();
                 hasUpdate = true;
             } else {

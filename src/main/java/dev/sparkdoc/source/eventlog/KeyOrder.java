@@ -1,13 +1,13 @@
 package dev.sparkdoc.source.eventlog;
 
 import java.util.Arrays;
-import java.util.function.IntSupplier;
+import java.util.function.ToIntFunction;
 
 /**
  * The keys one kind of object had the last time, in order, and what the reader made of each.
  * JsonProtocol writes every task line's objects with the same keys in the same order, so the key
  * expected at each position is almost always there: {@link PlainJson#nextKey(boolean, byte[])}
- * finds it with one comparison, and the reader reuses its meaning (a metric's slot) instead of
+ * finds it with one comparison, and the reader reuses its meaning (a field's code) instead of
  * comparing the name against every name it knows. A hint only: a different key is read the
  * ordinary way and remembered for the next line.
  */
@@ -16,31 +16,36 @@ final class KeyOrder {
     /** No meaning known for the key at a position (it changed, or was never given one). */
     private static final int UNKNOWN = Integer.MIN_VALUE;
 
+    /** What a key means, worked out from the cursor when the position's key is new. */
+    private final ToIntFunction<PlainJson> meaningOfKey;
     private byte[][] keys = new byte[8][];
     private int[] meanings = unknowns(8);
+
+    /** Keys that are the fields of {@code fields}: their meaning is their code. */
+    KeyOrder(FieldTable fields) {
+        this(fields::code);
+    }
+
+    KeyOrder(ToIntFunction<PlainJson> meaningOfKey) {
+        this.meaningOfKey = meaningOfKey;
+    }
 
     /**
      * Steps {@code json} to the next key of an object of this kind ({@code k} its position, 0 for
      * the first), trying the one expected there first; false at the object's end.
      */
     boolean next(PlainJson json, int k) {
-        if (!json.nextKey(k == 0, expected(k))) {
+        if (!json.nextKey(k == 0, k < keys.length ? keys[k] : null)) {
             return false;
         }
-        seen(k, json);
+        if (!json.hinted()) {
+            seen(k, json);
+        }
         return true;
     }
 
-    /** The key expected at position {@code k} ({@code "name":}), or null when none is known. */
-    byte[] expected(int k) {
-        return k < keys.length ? keys[k] : null;
-    }
-
-    /** Remembers the cursor's current key as the one at position {@code k}, unless it was the one expected. */
-    void seen(int k, PlainJson json) {
-        if (json.hinted()) {
-            return;
-        }
+    /** Remembers the cursor's current key as the one at position {@code k}. */
+    private void seen(int k, PlainJson json) {
         if (k >= keys.length) {
             int size = Math.max(k + 1, keys.length * 2);
             keys = Arrays.copyOf(keys, size);
@@ -54,11 +59,11 @@ final class KeyOrder {
 
     /**
      * What the reader makes of the key at position {@code k} (after {@link #next}): remembered
-     * from an earlier line while the key there is the same, else {@code work} it out now.
+     * from an earlier line while the key there is the same, else worked out now.
      */
-    int meaning(int k, IntSupplier work) {
+    int meaning(int k, PlainJson json) {
         if (meanings[k] == UNKNOWN) {
-            meanings[k] = work.getAsInt();
+            meanings[k] = meaningOfKey.applyAsInt(json);
         }
         return meanings[k];
     }

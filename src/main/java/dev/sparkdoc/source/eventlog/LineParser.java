@@ -11,11 +11,11 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Turns one event-log line into an event for a {@link Sink}. Task events, the bulk of a log, are
- * read from the line's bytes ({@link TaskLineScan}) when JsonProtocol wrote them plainly, else with
- * Jackson's streaming parser ({@link TaskEventParser}); the next largest (jobs, stages, SQL plans)
- * are skimmed into trees of the fields the folders read, from the bytes too ({@link PlainSkim}) or
- * with Jackson ({@link EventSkimmer}); the rare rest are read as whole trees.
+ * Turns one event-log line into an event for a {@link Sink}. One fast path: task events, the bulk
+ * of a log, are read from the line's bytes ({@link TaskLineScan}) when JsonProtocol wrote them
+ * plainly. Every other line goes whole to Jackson: task events the fast path does not take to its
+ * streaming parser ({@link TaskEventParser}), the next largest (jobs, stages, SQL plans) skimmed
+ * into trees of the fields the folders read ({@link EventSkimmer}), the rare rest read as trees.
  */
 final class LineParser {
 
@@ -41,8 +41,6 @@ final class LineParser {
     /** A task object taken from the sink for the fast path that did not apply, used next. */
     private TaskEvent unused;
     private final EventSkimmer skimmer = new EventSkimmer(TREES);
-    /** The skimmed events in JsonProtocol's plain shape, read without Jackson's parser. */
-    private final PlainSkim plainSkim = new PlainSkim();
 
     LineParser(TaskEventParser taskParser) {
         this.taskParser = taskParser;
@@ -60,15 +58,6 @@ final class LineParser {
                 return;
             }
             unused = task;
-        }
-        String plainType = PlainSkim.type(buf, off, len);
-        if (plainType != null) {
-            Optional<EventSkimmer.Shape> shape = EventSkimmer.shapeOf(plainType);
-            JsonNode tree = shape.isPresent() ? plainSkim.skim(buf, off, len, plainType, shape.get()) : null;
-            if (tree != null) {
-                sink.event(plainType, tree);
-                return;
-            }
         }
         try (JsonParser p = JSON.createParser(buf, off, len)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {

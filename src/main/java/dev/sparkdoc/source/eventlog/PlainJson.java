@@ -4,23 +4,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * A cursor over one line of JSON that reads only its plain subset: ASCII keys without escapes,
- * ASCII value strings (without escapes, or with JSON's escapes when the cursor allows them),
- * integers of at most 18 digits where a number is wanted, and every value stepped over checked
- * against JSON's grammar (depth, number and string lengths bounded). Whatever leaves that subset
- * throws {@link #NOT_PLAIN}, and the caller hands the line to Jackson, so a line read here is one
- * Jackson would read the same way (see {@link TaskLineScan} and {@link PlainSkim}).
+ * A cursor over one line of JSON that reads only its plain subset: ASCII keys and strings
+ * without escapes, integers of at most 18 digits where a number is wanted, and every value
+ * stepped over checked against JSON's grammar (depth, number and string lengths bounded).
+ *
+ * <p>The first byte outside that subset stops the cursor: {@link #plain()} turns false and the
+ * cursor moves to the line's end, so every later read finds nothing (objects and arrays end,
+ * numbers read 0, strings "") and the reader's loops run out. The reader then answers that the
+ * line is not its own and the caller hands the whole line to Jackson. No exception carries that
+ * answer, so none is caught on the way: an index past the line is a bug, and it surfaces.
  */
 final class PlainJson {
-
-    /** Thrown (without a stack trace) when the line leaves the plain subset. */
-    static final class NotPlain extends RuntimeException {
-        NotPlain() {
-            super(null, null, false, false);
-        }
-    }
-
-    static final NotPlain NOT_PLAIN = new NotPlain();
 
     private static final byte[] TRUE = ascii("true");
     private static final byte[] FALSE = ascii("false");
@@ -30,39 +24,49 @@ final class PlainJson {
     private static final int MAX_NUMBER_CHARS = 1000;
     private static final int MAX_STRING_BYTES = 1 << 20;
 
-    /** Whether strings stepped over or read as text may have escapes (keys never). */
-    private final boolean escapes;
     private byte[] b;
     private int i;
     private int end;
+    private boolean plain;
     private int keyStart;
     private int keyLength;
     /** Whether the last key was the one expected (see {@link #nextKey(boolean, byte[])}). */
     private boolean hinted;
-
-    /** A cursor over strings without escapes: what {@link TaskLineScan} reads. */
-    PlainJson() {
-        this(false);
-    }
-
-    /** @param escapes whether value strings may have JSON's escapes (checked, and decoded by {@link #text}) */
-    PlainJson(boolean escapes) {
-        this.escapes = escapes;
-    }
 
     /** Points the cursor at {@code buf[off, off + len)}. */
     void start(byte[] buf, int off, int len) {
         b = buf;
         i = off;
         end = off + len;
+        plain = true;
     }
 
-    int position() {
+    /** Whether everything read so far was in the plain subset. */
+    boolean plain() {
+        return plain;
+    }
+
+    /** Whether the whole line was plain: nothing but blanks after the value read. */
+    boolean plainToTheEnd() {
+        blanks();
+        return plain && i == end;
+    }
+
+    /** The line leaves the plain subset here (or its shape is not the reader's): see the class comment. */
+    void notPlain() {
+        plain = false;
+        i = end;
+    }
+
+    /** Where the cursor is, to come back to with {@link #backTo}. */
+    int mark() {
         return i;
     }
 
-    void rewind(int position) {
-        i = position;
+    /** Back to a {@link #mark} taken while plain, to read the same bytes another way. */
+    void backTo(int mark) {
+        i = mark;
+        plain = true;
     }
 
     /** Steps over {@code bytes} if they are next, exactly (no blanks before them). */
@@ -75,46 +79,28 @@ final class PlainJson {
         return false;
     }
 
-    /** Whether only blanks are left. */
-    boolean atEnd() {
-        blanks();
-        return i == end;
+    /** A '{' at the cursor, stepped over. */
+    void open() {
+        opening((byte) '{');
     }
 
     /** A '[' at the cursor, stepped over. */
     void openArray() {
-        if (at() != '[') {
-            throw NOT_PLAIN;
-        }
-        i++;
+        opening((byte) '[');
     }
 
-    /** An integer, or an integer in a string (how SQL metric updates are written). */
-    long integerOrQuoted() {
-        if (at() != '"') {
-            return integer();
+    private void opening(byte bracket) {
+        if (at() == bracket) {
+            i++;
+        } else {
+            notPlain();
         }
-        i++;
-        long v = integer(true);
-        i++;
-        return v;
-    }
-
-    void open() {
-        if (at() != '{') {
-            throw NOT_PLAIN;
-        }
-        i++;
-    }
-
-    /** Steps to the next key of the current object (its name in keyStart/keyLength); false at its '}'. */
-    boolean nextKey(boolean first) {
-        return nextMember(first, (byte) '}') && key();
     }
 
     /**
-     * {@link #nextKey(boolean)}, trying first whether the key is {@code expected} (given as
-     * {@code "name":}, how JsonProtocol writes it): one comparison instead of a scan for its end.
+     * Steps to the next key of the current object, trying first whether it is {@code expected}
+     * (given as {@code "name":}, how JsonProtocol writes it, or null): one comparison instead of a
+     * scan for its end. False at the object's '}', and once the line is not plain.
      */
     boolean nextKey(boolean first, byte[] expected) {
         if (!nextMember(first, (byte) '}')) {
@@ -142,16 +128,18 @@ final class PlainJson {
 
     /** The quoted key at the cursor and its ':' (a member's comma already passed). */
     private boolean key() {
-        if (at() != '"') {
-            throw NOT_PLAIN;
+        at();
+        int q = stringEnd();
+        if (q < 0) {
+            return false;
         }
-        int q = plainStringEnd();
         keyStart = i + 1;
         keyLength = q - keyStart;
         hinted = false;
         i = q + 1;
         if (at() != ':') {
-            throw NOT_PLAIN;
+            notPlain();
+            return false;
         }
         i++;
         blanks();
@@ -167,13 +155,9 @@ final class PlainJson {
         return keyLength == name.length && Arrays.equals(b, keyStart, keyStart + keyLength, name, 0, name.length);
     }
 
-    int keyIndex(byte[][] names) {
-        for (int k = 0; k < names.length; k++) {
-            if (key(names[k])) {
-                return k;
-            }
-        }
-        return -1;
+    /** The current key as text (keys are plain ASCII). */
+    String keyString() {
+        return new String(b, keyStart, keyLength, StandardCharsets.ISO_8859_1);
     }
 
     /** An integer of at most 18 digits (what getValueAsLong gives for it); anything else is not plain. */
@@ -181,8 +165,21 @@ final class PlainJson {
         return integer(false);
     }
 
+    /** An integer, or an integer in a string (how SQL metric updates are written). */
+    long integerOrQuoted() {
+        if (at() != '"') {
+            return integer(false);
+        }
+        i++;
+        long v = integer(true);
+        if (plain) {
+            i++;
+        }
+        return v;
+    }
+
     /** @param quoted the number sits in a string (SQL metric updates): a '"' must follow it */
-    long integer(boolean quoted) {
+    private long integer(boolean quoted) {
         boolean negative = i < end && b[i] == '-';
         int d = negative ? i + 1 : i;
         long value = 0;
@@ -192,98 +189,60 @@ final class PlainJson {
             d++;
         }
         int digits = d - start;
-        if (digits == 0 || digits > 18 || (digits > 1 && b[start] == '0') || d >= end) {
-            throw NOT_PLAIN;
-        }
-        if (quoted ? b[d] != '"' : !delimiter(b[d])) {
-            throw NOT_PLAIN;
+        if (digits == 0 || digits > 18 || (digits > 1 && b[start] == '0') || d >= end
+                || (quoted ? b[d] != '"' : !delimiter(b[d]))) {
+            notPlain();
+            return 0;
         }
         i = d;
         return negative ? -value : value;
     }
 
     int int32() {
-        long v = integer();
+        long v = integer(false);
         if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-            throw NOT_PLAIN;
+            notPlain();
+            return 0;
         }
         return (int) v;
     }
 
-    /** The closing quote of the key at the cursor, if it is plain (ASCII, no escapes, no control characters). */
-    private int plainStringEnd() {
+    /**
+     * The closing quote of the string at the cursor (no blanks before it) if it is plain: ASCII,
+     * no escapes, no control characters, not too long; else -1 and the line is not plain.
+     */
+    private int stringEnd() {
+        if (i >= end || b[i] != '"') {
+            notPlain();
+            return -1;
+        }
         int q = ByteScan.plainStringEnd(b, i + 1, Math.min(end, i + 1 + MAX_STRING_BYTES));
         if (q < 0 || b[q] != '"') {
-            throw NOT_PLAIN;
+            notPlain();
+            return -1;
         }
         return q;
     }
 
-    /**
-     * The closing quote of the value string at the cursor (no blanks before it): plain, or with
-     * valid escapes when they are allowed.
-     */
-    private int valueStringEnd() {
-        if (i >= end || b[i] != '"') {
-            throw NOT_PLAIN;
-        }
-        int from = i + 1;
-        int limit = Math.min(end, i + 1 + MAX_STRING_BYTES);
-        while (true) {
-            int q = ByteScan.plainStringEnd(b, from, limit);
-            if (q < 0) {
-                throw NOT_PLAIN;
-            }
-            if (b[q] == '"') {
-                return q;
-            }
-            if (b[q] != '\\' || !escapes) {
-                throw NOT_PLAIN;
-            }
-            from = q + escapeLength(q);
-        }
-    }
-
-    /** The length of the escape at {@code q} (a backslash): one of JSON's, or not plain. */
-    private int escapeLength(int q) {
-        int n = JsonStrings.escapeLength(b, q, end);
-        if (n < 0) {
-            throw NOT_PLAIN;
-        }
-        return n;
-    }
-
-    /**
-     * The value string at the cursor as text, its escapes decoded as Jackson decodes them (ASCII:
-     * Latin-1 decoding gives the same text, without a UTF-8 decoder).
-     */
+    /** The string at the cursor as text (ASCII: Latin-1 decoding gives the same text, without a UTF-8 decoder). */
     String text() {
-        int q = valueStringEnd();
-        String s = JsonStrings.decode(b, i + 1, q);
+        int q = stringEnd();
+        if (q < 0) {
+            return "";
+        }
+        String s = new String(b, i + 1, q - i - 1, StandardCharsets.ISO_8859_1);
         i = q + 1;
         return s;
-    }
-
-    /** The current key as text (keys are plain ASCII). */
-    String keyString() {
-        return new String(b, keyStart, keyLength, StandardCharsets.ISO_8859_1);
-    }
-
-    /** A {@code null} at the cursor, stepped over. */
-    void nullLiteral() {
-        if (!literal(NULL)) {
-            throw NOT_PLAIN;
-        }
     }
 
     boolean bool() {
         if (literal(TRUE)) {
             return true;
         }
-        if (literal(FALSE)) {
-            return false;
+        if (!literal(FALSE)) {
+            notPlain();
         }
-        throw NOT_PLAIN;
+        return false;
     }
 
     private boolean literal(byte[] word) {
@@ -297,7 +256,10 @@ final class PlainJson {
 
     /** Steps over a string at the cursor (no blanks before it). */
     void skipString() {
-        i = valueStringEnd() + 1;
+        int q = stringEnd();
+        if (q >= 0) {
+            i = q + 1;
+        }
     }
 
     /** Steps over a number or a string at the cursor (no blanks before it). */
@@ -318,11 +280,12 @@ final class PlainJson {
         byte c = at();
         if (c == '{' || c == '[') {
             if (depth >= MAX_DEPTH) {
-                throw NOT_PLAIN;
+                notPlain();
+                return;
             }
             i++;
             if (c == '{') {
-                for (boolean first = true; nextKey(first); first = false) {
+                for (boolean first = true; nextKey(first, null); first = false) {
                     value(depth + 1);
                 }
             } else {
@@ -332,12 +295,12 @@ final class PlainJson {
             }
         } else if (c == '"') {
             skipString();
-        } else if (!literal(TRUE) && !literal(FALSE) && !literal(NULL)) {
+        } else if (plain && !literal(TRUE) && !literal(FALSE) && !literal(NULL)) {
             number();
         }
     }
 
-    /** Steps to the next element of the current array; false at its ']'. */
+    /** Steps to the next element of the current array; false at its ']', and once the line is not plain. */
     boolean nextElement(boolean first) {
         return nextMember(first, (byte) ']');
     }
@@ -345,13 +308,17 @@ final class PlainJson {
     /** Past the ',' before a member that is not the first; false (and past it) at the closing bracket. */
     private boolean nextMember(boolean first, byte close) {
         byte c = at();
+        if (!plain) {
+            return false;
+        }
         if (c == close) {
             i++;
             return false;
         }
         if (!first) {
             if (c != ',') {
-                throw NOT_PLAIN;
+                notPlain();
+                return false;
             }
             i++;
         }
@@ -364,28 +331,26 @@ final class PlainJson {
         if (i < end && b[i] == '-') {
             i++;
         }
+        boolean valid;
         if (i < end && b[i] == '0') {
             i++;
-        } else if (digits() == 0) {
-            throw NOT_PLAIN;
+            valid = true;
+        } else {
+            valid = digits() > 0;
         }
-        if (i < end && b[i] == '.') {
+        if (valid && i < end && b[i] == '.') {
             i++;
-            if (digits() == 0) {
-                throw NOT_PLAIN;
-            }
+            valid = digits() > 0;
         }
-        if (i < end && (b[i] == 'e' || b[i] == 'E')) {
+        if (valid && i < end && (b[i] == 'e' || b[i] == 'E')) {
             i++;
             if (i < end && (b[i] == '+' || b[i] == '-')) {
                 i++;
             }
-            if (digits() == 0) {
-                throw NOT_PLAIN;
-            }
+            valid = digits() > 0;
         }
-        if (i - start > MAX_NUMBER_CHARS || i >= end || !delimiter(b[i])) {
-            throw NOT_PLAIN;
+        if (!valid || i - start > MAX_NUMBER_CHARS || i >= end || !delimiter(b[i])) {
+            notPlain();
         }
     }
 
@@ -401,11 +366,12 @@ final class PlainJson {
         return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\r' || c == '\n';
     }
 
-    /** The byte at the cursor after blanks; {@link ArrayIndexOutOfBoundsException} past the line is caught as not plain. */
+    /** The byte at the cursor after blanks; 0 (and the line not plain) past its end. */
     byte at() {
         blanks();
         if (i >= end) {
-            throw NOT_PLAIN;
+            notPlain();
+            return 0;
         }
         return b[i];
     }

@@ -1,5 +1,7 @@
 package dev.sparkdoc.source.eventlog;
 
+import static dev.sparkdoc.source.eventlog.TaskFields.*;
+
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -7,8 +9,9 @@ import java.util.function.LongPredicate;
 
 /**
  * Reads SparkListenerTaskStart/TaskEnd with Jackson's streaming API into a reused
- * {@link TaskEvent}: no tree, no per-task objects. Field names follow JsonProtocol; every field
- * is optional and a missing number is 0, as in Spark's own reader.
+ * {@link TaskEvent}: no tree, no per-task objects. The reference reader: every task line the
+ * byte-level {@link TaskLineScan} does not take whole comes here. Field names are
+ * {@link TaskFields}'; every field is optional and a missing number is 0, as in Spark's own reader.
  */
 final class TaskEventParser {
 
@@ -35,15 +38,15 @@ final class TaskEventParser {
     /** Reads the remaining fields of the event object (an "Event" field is skipped). */
     void parse(JsonParser p, TaskEvent e) throws IOException {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
+            int field = EVENT.code(p.currentName());
             JsonToken value = p.nextToken();
             switch (field) {
-                case "Stage ID" -> e.stageId = p.getValueAsInt();
-                case "Stage Attempt ID" -> e.stageAttemptId = p.getValueAsInt();
-                case "Task Info" -> ifObject(p, value, () -> taskInfo(p, e));
-                case "Task End Reason" -> ifObject(p, value, () -> endReason(p, e));
-                case "Task Metrics" -> ifObject(p, value, () -> taskMetrics(p, e));
-                case "Task Executor Metrics" -> ifObject(p, value, () -> executorMetrics(p, e));
+                case STAGE_ID -> e.stageId = p.getValueAsInt();
+                case STAGE_ATTEMPT_ID -> e.stageAttemptId = p.getValueAsInt();
+                case TASK_INFO -> ifObject(p, value, () -> taskInfo(p, e));
+                case TASK_END_REASON -> ifObject(p, value, () -> endReason(p, e));
+                case TASK_METRICS -> ifObject(p, value, () -> taskMetrics(p, e));
+                case TASK_EXECUTOR_METRICS -> ifObject(p, value, () -> executorMetrics(p, e));
                 default -> p.skipChildren();
             }
         }
@@ -63,20 +66,20 @@ final class TaskEventParser {
 
     private void taskInfo(JsonParser p, TaskEvent e) throws IOException {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
+            int field = INFO.code(p.currentName());
             JsonToken value = p.nextToken();
             switch (field) {
-                case "Task ID" -> e.taskId = p.getValueAsLong();
-                case "Index" -> e.index = p.getValueAsInt();
-                case "Attempt" -> e.attempt = p.getValueAsInt();
-                case "Partition ID" -> e.partitionId = p.getValueAsInt(-1);
-                case "Launch Time" -> e.launchTime = p.getValueAsLong();
-                case "Finish Time" -> e.finishTime = p.getValueAsLong();
-                case "Getting Result Time" -> e.gettingResultTime = p.getValueAsLong();
-                case "Executor ID" -> e.executorId = p.getValueAsString("");
-                case "Host" -> e.host = p.getValueAsString("");
-                case "Speculative" -> e.speculative = p.getValueAsBoolean();
-                case "Accumulables" -> {
+                case TASK_ID -> e.taskId = p.getValueAsLong();
+                case INDEX -> e.index = p.getValueAsInt();
+                case ATTEMPT -> e.attempt = p.getValueAsInt();
+                case PARTITION_ID -> e.partitionId = p.getValueAsInt(-1);
+                case LAUNCH_TIME -> e.launchTime = p.getValueAsLong();
+                case FINISH_TIME -> e.finishTime = p.getValueAsLong();
+                case GETTING_RESULT_TIME -> e.gettingResultTime = p.getValueAsLong();
+                case EXECUTOR_ID -> e.executorId = p.getValueAsString("");
+                case HOST -> e.host = p.getValueAsString("");
+                case SPECULATIVE -> e.speculative = p.getValueAsBoolean();
+                case ACCUMULABLES -> {
                     if (value == JsonToken.START_ARRAY) {
                         accumulables(p, e);
                     } else {
@@ -97,12 +100,12 @@ final class TaskEventParser {
             // plan metric of the app) is done once, and unwanted updates are not even parsed
             boolean wanted = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
+                int field = ACCUMULABLE.code(p.currentName());
                 p.nextToken();
-                if ("ID".equals(field)) {
+                if (field == ACCUMULABLE_ID) {
                     id = p.getValueAsLong(-1);
                     wanted = id >= 0 && wantedAccumulator.test(id);
-                } else if ("Update".equals(field) && (id < 0 || wanted)) {
+                } else if (field == ACCUMULABLE_UPDATE && (id < 0 || wanted)) {
                     // SQL metric updates are strings ("12"), internal ones numbers
                     update = p.getValueAsLong();
                     hasUpdate = true;
@@ -119,16 +122,17 @@ final class TaskEventParser {
     private void endReason(JsonParser p, TaskEvent e) throws IOException {
         String structuredTrace = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
+            int field = END_REASON.code(p.currentName());
             JsonToken value = p.nextToken();
             switch (field) {
-                case "Reason" -> e.reason = p.getValueAsString("UnknownReason");
-                case "Class Name" -> e.exceptionClass = p.getValueAsString();
-                case "Description", "Message", "Kill Reason", "Loss Reason" -> e.message = p.getValueAsString();
-                case "Full Stack Trace" -> e.stackTrace = bounded(p.getValueAsString());
-                case "Executor ID" -> e.lostExecutorId = p.getValueAsString();
-                case "Stack Trace" -> structuredTrace = value == JsonToken.START_ARRAY ? stackTrace(p) : skip(p);
-                case "Partition ID" -> e.message = e.message == null ? "commit denied for partition " + p.getValueAsString() : e.message;
+                case REASON -> e.reason = p.getValueAsString("UnknownReason");
+                case CLASS_NAME -> e.exceptionClass = p.getValueAsString();
+                case MESSAGE -> e.message = p.getValueAsString();
+                case FULL_STACK_TRACE -> e.stackTrace = bounded(p.getValueAsString());
+                case LOST_EXECUTOR_ID -> e.lostExecutorId = p.getValueAsString();
+                case STACK_TRACE -> structuredTrace = value == JsonToken.START_ARRAY ? stackTrace(p) : skip(p);
+                case COMMIT_DENIED_PARTITION -> e.message = e.message == null
+                        ? "commit denied for partition " + p.getValueAsString() : e.message;
                 default -> p.skipChildren();
             }
         }
@@ -151,13 +155,13 @@ final class TaskEventParser {
             String file = "";
             int line = -1;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
+                int field = FRAME.code(p.currentName());
                 p.nextToken();
                 switch (field) {
-                    case "Declaring Class" -> cls = p.getValueAsString("");
-                    case "Method Name" -> method = p.getValueAsString("");
-                    case "File Name" -> file = p.getValueAsString("");
-                    case "Line Number" -> line = p.getValueAsInt(-1);
+                    case DECLARING_CLASS -> cls = p.getValueAsString("");
+                    case METHOD_NAME -> method = p.getValueAsString("");
+                    case FILE_NAME -> file = p.getValueAsString("");
+                    case LINE_NUMBER -> line = p.getValueAsInt(-1);
                     default -> p.skipChildren();
                 }
             }
@@ -181,73 +185,29 @@ final class TaskEventParser {
         }
     }
 
-    private void taskMetrics(JsonParser p, TaskEvent e) throws IOException {
+    private static void taskMetrics(JsonParser p, TaskEvent e) throws IOException {
         e.hasMetrics = true;
         long[] m = e.metrics;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
+            int field = METRICS.code(p.currentName());
             JsonToken value = p.nextToken();
-            switch (field) {
-                case "Executor Deserialize Time" -> m[TaskEvent.DESERIALIZE_TIME] = p.getValueAsLong();
-                case "Executor Deserialize CPU Time" -> m[TaskEvent.DESERIALIZE_CPU] = p.getValueAsLong();
-                case "Executor Run Time" -> m[TaskEvent.RUN_TIME] = p.getValueAsLong();
-                case "Executor CPU Time" -> m[TaskEvent.CPU_TIME] = p.getValueAsLong();
-                case "Peak Execution Memory" -> m[TaskEvent.PEAK_EXECUTION_MEMORY] = p.getValueAsLong();
-                case "Result Size" -> m[TaskEvent.RESULT_SIZE] = p.getValueAsLong();
-                case "JVM GC Time" -> m[TaskEvent.GC_TIME] = p.getValueAsLong();
-                case "Result Serialization Time" -> m[TaskEvent.RESULT_SERIALIZATION_TIME] = p.getValueAsLong();
-                case "Memory Bytes Spilled" -> m[TaskEvent.MEMORY_SPILLED] = p.getValueAsLong();
-                case "Disk Bytes Spilled" -> m[TaskEvent.DISK_SPILLED] = p.getValueAsLong();
-                case "Shuffle Read Metrics" -> ifObject(p, value, () -> shuffleRead(p, m));
-                case "Shuffle Write Metrics" -> ifObject(p, value, () -> shuffleWrite(p, m));
-                case "Input Metrics" -> ifObject(p, value, () -> inputOutput(p, m, "Bytes Read", "Records Read",
-                        TaskEvent.INPUT_BYTES, TaskEvent.INPUT_RECORDS));
-                case "Output Metrics" -> ifObject(p, value, () -> inputOutput(p, m, "Bytes Written", "Records Written",
-                        TaskEvent.OUTPUT_BYTES, TaskEvent.OUTPUT_RECORDS));
-                default -> p.skipChildren();
+            if (field >= 0) {
+                m[field] = p.getValueAsLong();
+            } else if (field == FieldTable.NOT_READ) {
+                p.skipChildren();
+            } else {
+                ifObject(p, value, () -> numbers(p, numbersOf(field), m));
             }
         }
     }
 
-    private static void shuffleRead(JsonParser p, long[] m) throws IOException {
+    /** A nested object of numbers: each known one to its metrics slot. */
+    private static void numbers(JsonParser p, FieldTable fields, long[] m) throws IOException {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
+            int slot = fields.code(p.currentName());
             p.nextToken();
-            switch (field) {
-                case "Remote Bytes Read" -> m[TaskEvent.SHUFFLE_REMOTE_BYTES] = p.getValueAsLong();
-                case "Local Bytes Read" -> m[TaskEvent.SHUFFLE_LOCAL_BYTES] = p.getValueAsLong();
-                case "Fetch Wait Time" -> m[TaskEvent.SHUFFLE_FETCH_WAIT] = p.getValueAsLong();
-                case "Total Records Read" -> m[TaskEvent.SHUFFLE_RECORDS_READ] = p.getValueAsLong();
-                // "Push Based Shuffle" (what 3.4+ writes) and "Shuffle Push Read Metrics" (what
-                // Spark's reader expects) hold push-merge details the snapshot does not keep;
-                // both spellings are skipped alike.
-                default -> p.skipChildren();
-            }
-        }
-    }
-
-    private static void shuffleWrite(JsonParser p, long[] m) throws IOException {
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
-            switch (field) {
-                case "Shuffle Bytes Written" -> m[TaskEvent.SHUFFLE_BYTES_WRITTEN] = p.getValueAsLong();
-                case "Shuffle Write Time" -> m[TaskEvent.SHUFFLE_WRITE_TIME] = p.getValueAsLong();
-                case "Shuffle Records Written" -> m[TaskEvent.SHUFFLE_RECORDS_WRITTEN] = p.getValueAsLong();
-                default -> p.skipChildren();
-            }
-        }
-    }
-
-    private static void inputOutput(JsonParser p, long[] m, String bytesField, String recordsField,
-                                    int bytesIdx, int recordsIdx) throws IOException {
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            p.nextToken();
-            if (bytesField.equals(field)) {
-                m[bytesIdx] = p.getValueAsLong();
-            } else if (recordsField.equals(field)) {
-                m[recordsIdx] = p.getValueAsLong();
+            if (slot >= 0) {
+                m[slot] = p.getValueAsLong();
             } else {
                 p.skipChildren();
             }
