@@ -6,7 +6,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -18,32 +17,8 @@ final class FailureGroups {
     /** Distinct groups kept; the rest are counted in one catch-all group. */
     static final int MAX_GROUPS = 50;
 
-    /**
-     * Not a record: a record's equals and hashCode are bound through method handles on first use,
-     * which generates ~50 classes (and gives the JIT their generator to compile) in the middle of
-     * a read, on the first failed task (see docs/performance.md).
-     */
-    private static final class Key {
-        final String reason;
-        final String exceptionClass;
-        final String message;
-
-        Key(String reason, String exceptionClass, String message) {
-            this.reason = reason;
-            this.exceptionClass = exceptionClass;
-            this.message = message;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && Objects.equals(reason, k.reason) && exceptionClass.equals(k.exceptionClass)
-                    && message.equals(k.message);
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(reason, exceptionClass, message);
-        }
+    /** What makes two failures the same kind (the exception class and message never null). */
+    private record Key(String reason, String exceptionClass, String message) {
     }
 
     private static final class Group {
