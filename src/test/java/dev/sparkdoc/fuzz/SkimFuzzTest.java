@@ -1,7 +1,7 @@
 package dev.sparkdoc.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.sparkdoc.source.eventlog.SkimDifferential;
+import dev.sparkdoc.source.eventlog.events.SkimDifferential;
 
 /**
  * Differential: any job, stage or SQL event line the skim reads gives Jackson's whole tree cut

@@ -1,7 +1,7 @@
 package dev.sparkdoc.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.sparkdoc.source.eventlog.TaskLineDifferential;
+import dev.sparkdoc.source.eventlog.events.TaskLineDifferential;
 
 /**
  * Differential: any line read by the byte-level task-line reader gives what Jackson's full parse

@@ -2,6 +2,15 @@ package dev.sparkdoc.source.eventlog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.eventlog.events.LineParser;
+import dev.sparkdoc.source.eventlog.events.OversizedEvents;
+import dev.sparkdoc.source.eventlog.events.TaskEvent;
+import dev.sparkdoc.source.eventlog.events.TaskEventParser;
+import dev.sparkdoc.source.eventlog.files.Codec;
+import dev.sparkdoc.source.eventlog.files.EventLogFiles;
+import dev.sparkdoc.source.eventlog.files.Segment;
+import dev.sparkdoc.source.eventlog.fold.EventFolders;
+import dev.sparkdoc.source.eventlog.lines.LineReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -17,7 +26,7 @@ final class EventLogReader implements LineParser.Sink {
     final EventFolders folders = new EventFolders();
     private final TaskEvent task = new TaskEvent();
     private final LineParser lineParser =
-            new LineParser(new TaskEventParser(folders.metricNames, folders.sql.accumulators::isRegistered));
+            new LineParser(new TaskEventParser(folders.metricNames, folders::wantedAccumulator));
 
     /** Lines over LineReader's bound: never loaded whole. */
     final OversizedEvents oversized = new OversizedEvents();

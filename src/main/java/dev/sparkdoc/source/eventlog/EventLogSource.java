@@ -6,6 +6,10 @@ import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.Unreadable;
+import dev.sparkdoc.source.eventlog.files.Codec;
+import dev.sparkdoc.source.eventlog.files.EventLogFiles;
+import dev.sparkdoc.source.eventlog.fold.EventFolders;
+import dev.sparkdoc.source.eventlog.fold.SnapshotAssembler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +65,7 @@ public final class EventLogSource implements SnapshotSource {
         if (folders.knownEvents == 0) {
             throw new SourceException(path + " holds no Spark listener events: point at a file from spark.eventLog.dir");
         }
-        boolean ended = folders.app.ended;
+        boolean ended = folders.appEnded();
         if (!ended) {
             notes.add(String.format(Locale.ROOT, "event log ends early (no ApplicationEnd): the application crashed"
                     + " or is still running; %,d events read", folders.knownEvents + folders.unknownEvents));

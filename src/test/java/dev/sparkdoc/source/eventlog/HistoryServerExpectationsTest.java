@@ -13,6 +13,7 @@ import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.model.TaskQuantiles;
+import dev.sparkdoc.source.eventlog.events.TaskEventParser;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

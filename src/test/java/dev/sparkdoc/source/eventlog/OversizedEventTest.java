@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.SqlExecution;
+import dev.sparkdoc.source.eventlog.lines.LineReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;

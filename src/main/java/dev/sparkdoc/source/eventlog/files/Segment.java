@@ -1,0 +1,32 @@
+package dev.sparkdoc.source.eventlog.files;
+
+import dev.sparkdoc.source.Unreadable;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** One file of an event log (a rolling log has several) and the codec it was written with. */
+public record Segment(Path file, Codec codec) {
+
+    /**
+     * The file's decompressed bytes. A file the system will not open (permission denied, gone)
+     * is no cut stream: it throws the reason, whatever was read before it.
+     */
+    public InputStream open() throws IOException {
+        InputStream raw;
+        try {
+            raw = Files.newInputStream(file);
+        } catch (FileSystemException e) {
+            throw Unreadable.file(file, e);
+        }
+        try {
+            return codec.open(new BufferedInputStream(raw, 1 << 16));
+        } catch (IOException | RuntimeException e) {
+            raw.close();
+            throw e;
+        }
+    }
+}

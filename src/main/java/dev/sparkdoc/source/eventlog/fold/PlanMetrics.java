@@ -1,0 +1,68 @@
+package dev.sparkdoc.source.eventlog.fold;
+
+import dev.sparkdoc.model.SqlExecution.PlanMetric;
+import dev.sparkdoc.model.SqlExecution.PlanNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Plan nodes with their metric totals. The display text is the total in the unit of Spark's
+ * metric type ({@code SQLMetrics}: sum, size, timing in ms, nsTiming in ns); Spark's UI adds
+ * per-task min/med/max, which an event-log reader would need every task's value for.
+ */
+final class PlanMetrics {
+
+    private PlanMetrics() {
+    }
+
+    static List<PlanNode> nodes(PlanGraph plan, AccumulatorSums sums) {
+        List<PlanNode> out = new ArrayList<>();
+        for (PlanGraph.Node n : plan.nodes()) {
+            List<PlanMetric> metrics = new ArrayList<>();
+            for (PlanGraph.Metric m : n.metrics()) {
+                OptionalLong total = sums.sum(m.accumulatorId());
+                String display = total.isPresent() ? display(m.metricType(), total.getAsLong()) : "";
+                metrics.add(new PlanMetric(m.name(), display,
+                        total.isPresent() ? Optional.of(total.getAsLong()) : Optional.empty()));
+            }
+            out.add(new PlanNode(n.nodeId(), n.name(), n.wholeStageCodegenId(), metrics));
+        }
+        return out;
+    }
+
+    static String display(String metricType, long total) {
+        return switch (metricType) {
+            case "size" -> bytes(total);
+            case "timing" -> millis(total);
+            case "nsTiming" -> millis(total / 1_000_000);
+            default -> String.format(Locale.ROOT, "%,d", total);
+        };
+    }
+
+    private static String bytes(long b) {
+        if (b < 1024) {
+            return b + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+        double v = b;
+        int u = -1;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+
+    private static String millis(long ms) {
+        if (ms < 1000) {
+            return ms + " ms";
+        }
+        if (ms < 60_000) {
+            return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
+        }
+        return String.format(Locale.ROOT, "%.1f min", ms / 60_000.0);
+    }
+}
