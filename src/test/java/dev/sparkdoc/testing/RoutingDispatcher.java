@@ -131,7 +131,8 @@ public final class RoutingDispatcher extends Dispatcher {
         return fallback.apply(request);
     }
 
-    static String resourceText(String resource) {
+    /** A test resource as text, e.g. {@code /spark-4.0.1-live/jobs.json}. */
+    public static String resourceText(String resource) {
         try (InputStream in = RoutingDispatcher.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalArgumentException("no test resource " + resource);
