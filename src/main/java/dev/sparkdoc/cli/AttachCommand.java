@@ -1,7 +1,6 @@
 package dev.sparkdoc.cli;
 
 import dev.sparkdoc.model.AppSnapshot;
-import dev.sparkdoc.report.Theme;
 import dev.sparkdoc.report.TriageReport;
 import dev.sparkdoc.report.TriageText;
 import dev.sparkdoc.rules.Diagnosis;
@@ -39,8 +38,8 @@ public final class AttachCommand implements Callable<Integer> {
             description = "seconds between reads of a live target; longer while the driver is slow (default: ${DEFAULT-VALUE})")
     double intervalSeconds;
 
-    @Option(names = "--no-color", description = "no colours (also when NO_COLOR is set)")
-    boolean noColor;
+    @Mixin
+    ColorOption color;
 
     @Override
     public Integer call() throws Exception {
@@ -55,7 +54,7 @@ public final class AttachCommand implements Callable<Integer> {
             }
             Duration interval = Duration.ofMillis(Math.max(500, Math.round(intervalSeconds * 1000)));
             AttachSession.run(source, snapshot -> Diagnosis.of(snapshot, ruleList), LocalProcessFeed.forTarget(parsed),
-                    new AttachSession.Settings(parsed.display(), still, interval, Palette.of(noColor, System.getenv()),
+                    new AttachSession.Settings(parsed.display(), still, interval, Palette.of(color.noColor(), System.getenv()),
                             Glyphs.forLocale(System.getenv())),
                     AttachLog.inUserCache());
             return ExitCode.OK;
@@ -65,7 +64,7 @@ public final class AttachCommand implements Callable<Integer> {
     private int triage(AppSnapshot snapshot, java.util.List<dev.sparkdoc.rules.Rule> ruleList) throws java.io.IOException {
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList);
         TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), Severity.WARNING, 10);
-        Destination.stdout().write(out -> TriageText.print(report, diagnosis, Theme.detect(noColor), out));
+        Destination.stdout().write(out -> TriageText.print(report, diagnosis, color.theme(), out));
         return diagnosis.atLeast(Severity.CRITICAL).isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;
     }
 }

@@ -53,11 +53,8 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--all", description = "also show changes within noise")
     boolean all;
 
-    @Option(names = "--json", description = "print the report as JSON (schema: docs/diff.schema.json)")
-    boolean json;
-
-    @Option(names = "--no-color", description = "no colours (also when NO_COLOR is set or stdout is not a terminal)")
-    boolean noColor;
+    @Mixin
+    OutputOptions output;
 
     @Override
     public Integer call() throws IOException {
@@ -81,13 +78,13 @@ final class DiffCommand implements Callable<Integer> {
                     : BaselineFinder.find(shs, target.httpOptions(), now);
         }
         DiffResult result = RunDiff.of(Diagnosis.of(baseline, ruleList), Diagnosis.of(now, ruleList), thresholdPercent / 100);
-        DiffReport report = DiffReport.of(result, VersionProvider.version(), all || json);
+        DiffReport report = DiffReport.of(result, VersionProvider.version(), all || output.json());
         Destination.stdout().write(out -> {
-            if (json) {
+            if (output.json()) {
                 DiffJson.write(report, out);
             } else {
                 int hidden = result.changes().size() - report.changes().size();
-                Theme theme = Theme.detect(noColor);
+                Theme theme = output.theme();
                 dev.sparkdoc.report.TerminalOut.print(DiffText.lines(report, theme, TerminalWidth.detect(), hidden), theme, out);
             }
         });

@@ -7,7 +7,7 @@ import picocli.CommandLine;
 public final class Main {
 
     /** The subcommands, in the order help lists them. */
-    private static final List<Class<?>> SUBCOMMANDS = List.of(AttachCommand.class, TriageCommand.class, ExplainCommand.class,
+    private static final List<Class<?>> SUBCOMMANDS = List.of(AttachCommand.class, TriageCommand.class, FleetCommand.class, ExplainCommand.class,
             DiffCommand.class, PsCommand.class, SnapshotCommand.class, RulesCommand.class);
 
     private Main() {

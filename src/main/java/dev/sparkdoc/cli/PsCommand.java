@@ -45,14 +45,11 @@ public final class PsCommand implements Callable<Integer> {
             description = "refresh every SECONDS (default 2) like top, until Ctrl-C")
     Double watchSeconds;
 
-    @Option(names = "--json", description = "print JSON for scripts")
-    boolean json;
+    @Mixin
+    OutputOptions output;
 
     @Option(names = "--all", description = "also other Java and Python processes that may be related")
     boolean all;
-
-    @Option(names = "--no-color", description = "no colours (also when NO_COLOR is set or stdout is not a terminal)")
-    boolean noColor;
 
     /** For tests of --watch: stop after N refreshes. */
     @Option(names = "--iterations", hidden = true, defaultValue = "0")
@@ -76,7 +73,7 @@ public final class PsCommand implements Callable<Integer> {
     }
 
     private int watch(ProcessScan scan, boolean attached) throws InterruptedException, IOException {
-        boolean terminal = System.console() != null && !json;
+        boolean terminal = System.console() != null && !output.json();
         Thread restore = new Thread(() -> {
             System.out.print(SHOW_CURSOR);
             System.out.flush();
@@ -119,11 +116,11 @@ public final class PsCommand implements Callable<Integer> {
 
     /** One report; false when the reader of stdout has gone. */
     private boolean print(PsReport report, boolean clear) throws IOException {
-        if (json) {
+        if (output.json()) {
             return Destination.stdout().write(out -> PsJson.write(report, out));
         }
         StringBuilder block = new StringBuilder(clear ? CLEAR_HOME : "");
-        Theme theme = Theme.detect(noColor);
+        Theme theme = output.theme();
         dev.sparkdoc.report.TerminalOut.append(PsText.lines(report, theme, TerminalWidth.detect()), theme, block);
         if (watchSeconds != null && !clear) {
             block.append('\n');

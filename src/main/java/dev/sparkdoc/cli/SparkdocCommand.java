@@ -5,6 +5,7 @@ import picocli.CommandLine.Command;
 @Command(name = "sparkdoc",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
+        resourceBundle = "dev.sparkdoc.cli.OptionHelp",
         description = "First aid for Apache Spark: what is wrong, where, what it costs, what to change.",
         footer = {"",
                 "Targets: host:port (driver UI, default localhost:4040), host (scans 4040-4045),",

@@ -12,8 +12,16 @@ final class UsageErrorHandler implements IParameterExceptionHandler {
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine cli = ex.getCommandLine();
         PrintWriter err = cli.getErr();
-        err.println("sparkdoc: " + dev.sparkdoc.report.SafeText.line(ex.getMessage()) + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')");
+        // an option's own converter says what is wrong and what to give instead, as a check in the command would
+        String line = ex.getCause() instanceof UsageException own ? own.getMessage()
+                : withoutPrefix(ex.getMessage()) + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')";
+        err.println("sparkdoc: " + dev.sparkdoc.report.SafeText.line(line));
         err.flush();
         return ExitCode.USAGE;
+    }
+
+    /** Picocli starts some messages (an argument group's) with "Error: ": ours already start with "sparkdoc: ". */
+    private static String withoutPrefix(String message) {
+        return message.startsWith("Error: ") ? message.substring("Error: ".length()) : message;
     }
 }

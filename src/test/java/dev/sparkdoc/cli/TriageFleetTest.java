@@ -208,6 +208,34 @@ class TriageFleetTest {
     }
 
     @Test
+    void fleetAndTriageAllAppsPrintTheSameAndExitTheSame() {
+        List<List<String>> variants = List.of(List.of(), List.of("--json"), List.of("--fail-on", "warning"),
+                List.of("--limit", "1", "--all"), List.of("--since", "36500d", "--top", "1"));
+        for (List<String> options : variants) {
+            List<String> fleet = new ArrayList<>(List.of("fleet", url));
+            fleet.addAll(options);
+            List<String> triage = new ArrayList<>(List.of("triage", url, "--all-apps"));
+            triage.addAll(options);
+            CliRun byFleet = CliRun.of(fleet.toArray(String[]::new));
+            CliRun byTriage = CliRun.of(triage.toArray(String[]::new));
+            assertThat(byFleet.exitCode()).as(options + ": " + byFleet.err()).isEqualTo(byTriage.exitCode());
+            assertThat(withoutReadTime(byFleet.out())).as(options.toString()).isEqualTo(withoutReadTime(byTriage.out())).isNotEmpty();
+            assertThat(byFleet.err()).as(options.toString()).isEqualTo(byTriage.err());
+        }
+    }
+
+    @Test
+    void fleetAndTriageAllAppsFailTheSameWhenEveryAppFails() throws IOException {
+        try (MockWebServer proxy = proxy(path -> path.endsWith("/jobs"))) {
+            CliRun byFleet = CliRun.of("fleet", proxy.url("/").toString());
+            CliRun byTriage = CliRun.of("triage", proxy.url("/").toString(), "--all-apps");
+            assertThat(byFleet.exitCode()).isEqualTo(byTriage.exitCode()).isEqualTo(ExitCode.TARGET_UNREADABLE);
+            assertThat(byFleet.out()).isEqualTo(byTriage.out());
+            assertThat(byFleet.err()).isEqualTo(byTriage.err());
+        }
+    }
+
+    @Test
     void schemaRejectsAnErrorRowThatAlsoHasAVerdict() throws IOException {
         JsonNode report = Json.mapper().readTree(CliRun.of("triage", url, "--all-apps", "--json").out());
         ((com.fasterxml.jackson.databind.node.ObjectNode) report.at("/applications/0")).put("error", "boom");
@@ -219,6 +247,11 @@ class TriageFleetTest {
         proxy.setDispatcher(new ForwardingDispatcher(HttpUrl.get(url), fault));
         proxy.start();
         return proxy;
+    }
+
+    /** The JSON report says when the listing was read: the one line two runs cannot share. */
+    private static String withoutReadTime(String report) {
+        return report.replaceAll("\"takenAt\" : \"[^\"]+\"", "\"takenAt\" : \"…\"");
     }
 
     private static List<String> ids(FleetRun run) {

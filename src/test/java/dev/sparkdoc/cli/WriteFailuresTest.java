@@ -3,6 +3,7 @@ package dev.sparkdoc.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.sparkdoc.testing.FakeSpark;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -13,10 +14,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -40,24 +40,14 @@ class WriteFailuresTest {
     static Path dir;
 
     /** A History Server with no finished application: fleet mode prints its (empty) table. */
-    private static MockWebServer historyServer;
+    @RegisterExtension
+    static final FakeSpark historyServer = new FakeSpark();
 
     @BeforeAll
     static void start() throws IOException {
         Files.writeString(dir.resolve("trace.txt"), TRACE);
-        historyServer = new MockWebServer();
-        historyServer.setDispatcher(new mockwebserver3.Dispatcher() {
-            @Override
-            public MockResponse dispatch(mockwebserver3.RecordedRequest request) {
-                return new MockResponse.Builder().setHeader("Content-Type", "application/json").body("[]").build();
-            }
-        });
-        historyServer.start();
-    }
-
-    @AfterAll
-    static void stop() throws IOException {
-        historyServer.close();
+        historyServer.routes().otherwise(request -> new MockResponse.Builder()
+                .setHeader("Content-Type", "application/json").body("[]").build());
     }
 
     static Stream<List<String>> commandsThatPrintData() {

@@ -7,12 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.source.rest.LiveDriverAnswers;
 import dev.sparkdoc.source.snapshot.SnapshotFile;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.FakeSpark;
 import dev.sparkdoc.testing.HostileLogs;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,11 +21,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,6 +36,9 @@ class ForwardCompatibilityTest {
 
     @TempDir
     Path dir;
+
+    @RegisterExtension
+    final FakeSpark driver = new FakeSpark();
 
     @Test
     void anEventLogWithFutureEventTypesAndFieldsReadsLikeTheOriginal() throws IOException {
@@ -89,30 +91,20 @@ class ForwardCompatibilityTest {
         assertThat(read.stages()).hasSameSizeAs(original.stages());
     }
 
-    private static AppSnapshot readRest(boolean addFutureFields) throws IOException {
-        try (MockWebServer server = new MockWebServer()) {
-            server.setDispatcher(new Dispatcher() {
-                @Override
-                public MockResponse dispatch(RecordedRequest request) {
-                    String path = request.getUrl().encodedPath();
-                    String file = path.endsWith("/applications") ? "applications" : path.endsWith("/jobs") ? "jobs"
-                            : path.endsWith("/stages") ? "stages" : path.endsWith("/allexecutors") ? "allexecutors"
-                            : path.endsWith("/environment") ? "environment" : path.endsWith("/sql") ? "sql"
-                            : path.endsWith("/taskSummary") ? "stage_0_0_taskSummary" : path.endsWith("/taskList") ? "stage_4_0_failed_tasks" : null;
-                    if (file == null) {
-                        return new MockResponse.Builder().code(404).body("no").build();
-                    }
-                    String body = resource(file);
-                    return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json")
-                            .body(addFutureFields ? withFutureFields(body) : body).build();
-                }
-            });
-            server.start();
-            HttpOptions http = new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofSeconds(5));
-            try (SnapshotSource s = Sources.open(new Target.Http(URI.create(server.url("/").toString())), AppSelector.ANY, http)) {
-                return s.read();
-            }
+    private AppSnapshot readRest(boolean addFutureFields) {
+        driver.routes().otherwise(request -> answer(request.getUrl().encodedPath(), addFutureFields));
+        HttpOptions http = new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofSeconds(5));
+        try (SnapshotSource s = Sources.open(driver.target(), AppSelector.ANY, http)) {
+            return s.read();
         }
+    }
+
+    /** The live driver's answer for the path's ending; 404 for others. */
+    private static MockResponse answer(String path, boolean addFutureFields) {
+        return LiveDriverAnswers.ENDPOINTS.stream().filter(e -> path.endsWith(e.getKey())).findFirst()
+                .map(e -> new String(LiveDriverAnswers.bytes(e.getValue()), StandardCharsets.UTF_8))
+                .map(body -> RoutingDispatcher.json(addFutureFields ? withFutureFields(body) : body))
+                .orElseGet(() -> new MockResponse.Builder().code(404).body("no").build());
     }
 
     /** A field a newer Spark might add, on the answer and on each element of a list answer. */
@@ -130,14 +122,6 @@ class ForwardCompatibilityTest {
                 });
             }
             return JSON.writeValueAsString(node);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    private static String resource(String name) {
-        try (InputStream in = ForwardCompatibilityTest.class.getResourceAsStream("/spark-4.0.1-live/" + name + ".json")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

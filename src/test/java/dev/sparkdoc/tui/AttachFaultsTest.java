@@ -9,6 +9,8 @@ import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.spark.Await;
 import dev.sparkdoc.targets.TargetParser;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,16 +18,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
-import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -62,29 +60,16 @@ class AttachFaultsTest {
         }
     }
 
-    private final MockWebServer server = new MockWebServer();
-    private final AtomicReference<Optional<Fault>> fault = new AtomicReference<>(Optional.empty());
+    @RegisterExtension
+    final FakeSpark driver = new FakeSpark();
     private final List<UiEvent> events = new CopyOnWriteArrayList<>();
 
     @TempDir
     Path home;
 
     @BeforeEach
-    void start() throws Exception {
-        server.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                MockResponse ok = IdleDriver.answer(request.getUrl().encodedPath());
-                boolean appScoped = request.getUrl().encodedPath().startsWith("/api/v1/applications/");
-                return appScoped ? fault.get().map(f -> f.answer.apply(ok)).orElse(ok) : ok;
-            }
-        });
-        server.start();
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+    void start() {
+        driver.routes().otherwise(request -> IdleDriver.answer(request.getUrl().encodedPath()));
     }
 
     @ParameterizedTest
@@ -93,13 +78,13 @@ class AttachFaultsTest {
         PollSchedule schedule = new PollSchedule(Duration.ofMillis(100), Duration.ofMillis(1000));
         // a timeout the stalled answers run into and good ones never do, even on a much slower machine
         HttpOptions options = new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofSeconds(2));
-        try (SnapshotSource source = Sources.open(TargetParser.parse(server.url("/").toString()), AppSelector.ANY, options);
+        try (SnapshotSource source = Sources.open(TargetParser.parse(driver.url("/").toString()), AppSelector.ANY, options);
              Poller poller = new Poller(source, TuiFixtures::diagnose, ProcessFeed.NONE, events::add, schedule,
                      Clock.systemUTC(), new AttachLog(home.resolve("attach.log")))) {
             poller.start();
             Await.until("a good read", Duration.ofSeconds(20), () -> count(UiEvent.SnapshotArrived.class) >= 1);
 
-            fault.set(Optional.of(kind));
+            driver.fault(RoutingDispatcher.pathStartingWith("/api/v1/applications/"), kind.answer::apply);
             Await.until("two failed reads", Duration.ofSeconds(30), () -> count(UiEvent.FetchFailed.class) >= 2);
             UiState failing = fold();
             String screen = TextBackend.text(Views.render(failing));
@@ -111,7 +96,7 @@ class AttachFaultsTest {
             assertThat(failing.poll().error().orElseThrow()).contains(kind.footer);
             assertThat(failing.poll().effective()).as("backed off").isGreaterThan(Duration.ofMillis(100));
 
-            fault.set(Optional.empty());
+            driver.clearFaults();
             int before = events.size();
             Await.until("a read after recovery", Duration.ofSeconds(30),
                     () -> events.stream().skip(before).anyMatch(e -> e instanceof UiEvent.SnapshotArrived));
@@ -140,7 +125,7 @@ class AttachFaultsTest {
     }
 
     private UiState fold() {
-        UiState s = UiState.initial(PollStatus.live(server.url("/").toString(), Duration.ofMillis(100)), 80, 24, Instant.now());
+        UiState s = UiState.initial(PollStatus.live(driver.url("/").toString(), Duration.ofMillis(100)), 80, 24, Instant.now());
         for (UiEvent e : events) {
             s = Update.apply(s, e).state();
         }

@@ -8,6 +8,7 @@ import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.spark.Await;
 import dev.sparkdoc.targets.TargetParser;
+import dev.sparkdoc.testing.FakeSpark;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,17 +20,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The poller against a driver (MockWebServer) that answers slowly, then fails, then recovers:
+ * The poller against a driver (FakeSpark) that answers slowly, then fails, then recovers:
  * the interval backs off and comes back, the header says unreachable while keeping the last
  * picture, and no endpoint ever has two requests in flight.
  */
@@ -37,7 +35,8 @@ class PollerTest {
 
     enum Mode { FAST, SLOW, DOWN }
 
-    private final MockWebServer server = new MockWebServer();
+    @RegisterExtension
+    final FakeSpark driver = new FakeSpark();
     private final AtomicReference<Mode> mode = new AtomicReference<>(Mode.SLOW);
     private final Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
     private final AtomicInteger mostInFlight = new AtomicInteger();
@@ -47,24 +46,13 @@ class PollerTest {
     Path home;
 
     @BeforeEach
-    void start() throws Exception {
-        server.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                return answer(request.getUrl().encodedPath());
-            }
-        });
-        server.start();
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+    void start() {
+        driver.routes().otherwise(request -> answer(request.getUrl().encodedPath()));
     }
 
     @Test
     void backsOffWhenSlowOrDownAndRecovers() {
-        String target = server.url("/").toString();
+        String target = driver.url("/").toString();
         PollSchedule schedule = new PollSchedule(Duration.ofMillis(100), Duration.ofMillis(3000));
         try (SnapshotSource source = Sources.open(TargetParser.parse(target), AppSelector.ANY,
                 new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofSeconds(5)));

@@ -1,6 +1,6 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.source.rest.RoutingDispatcher.json;
+import static dev.sparkdoc.testing.RoutingDispatcher.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,11 +9,12 @@ import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.util.List;
 import java.util.Optional;
-import mockwebserver3.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Which application a History Server or a host with several drivers gives, and what the user is told. */
 class AppSelectionTest {
@@ -25,14 +26,10 @@ class AppSelectionTest {
     private static final String RUNNING = MiniSpark.historyRunningApp("app-3", "streaming", "2026-11-27T00:00:00.000GMT",
             "2026-11-29T13:00:00.000GMT");
 
-    private final MockWebServer history = new MockWebServer();
-    private final MockWebServer secondDriver = new MockWebServer();
-
-    @AfterEach
-    void stop() {
-        history.close();
-        secondDriver.close();
-    }
+    @RegisterExtension
+    final FakeSpark history = new FakeSpark();
+    @RegisterExtension
+    final FakeSpark secondDriver = new FakeSpark();
 
     @Test
     void historyServerDefaultsToTheRunningAppAndSaysSo() throws Exception {
@@ -49,11 +46,9 @@ class AppSelectionTest {
 
     @Test
     void withoutRunningAppsTheMostRecentlyFinishedIsChosen() throws Exception {
-        RoutingDispatcher spark = new RoutingDispatcher().route("/api/v1/applications", () -> json(MiniSpark.list(OLD, NEWER)));
+        RoutingDispatcher spark = history.routes().route("/api/v1/applications", () -> json(MiniSpark.list(OLD, NEWER)));
         MiniSpark.emptyApp(spark, "", "app-1", OLD);
         MiniSpark.emptyApp(spark, "", "app-2", NEWER);
-        history.setDispatcher(spark);
-        history.start();
 
         AppSnapshot snapshot = read(new Target.Http(history.url("/").uri()), AppSelector.ANY);
 
@@ -83,14 +78,12 @@ class AppSelectionTest {
 
     @Test
     void multiAttemptAppReadsTheNewestAttemptUnderItsPath() throws Exception {
-        RoutingDispatcher spark = new RoutingDispatcher()
+        RoutingDispatcher spark = history.routes()
                 .route("/api/v1/applications", () -> json("[" + Fixtures.expectation("one_app_multi_attempt_json") + "]"))
                 .resource("applications/local-1426533911241", Fixtures.V40 + "one_app_multi_attempt_json_expectation.json")
                 .resource("applications/local-1426533911241/2/jobs", Fixtures.V40 + "job_list_from_multi_attempt_app_json_2__expectation.json")
                 .route("/api/v1/applications/local-1426533911241/2/stages", () -> json("[]"))
                 .route("/api/v1/applications/local-1426533911241/2/allexecutors", () -> json("[]"));
-        history.setDispatcher(spark);
-        history.start();
 
         AppSnapshot snapshot = read(new Target.Http(history.url("/").uri()), AppSelector.ANY);
 
@@ -104,14 +97,10 @@ class AppSelectionTest {
     void hostScanFindsEachDriverAndPrefersTheRunningOne() throws Exception {
         String finished = MiniSpark.finishedApp("local-1", "batch", "2026-11-29T13:00:00.000GMT", "2026-11-29T13:01:00.000GMT");
         String live = MiniSpark.liveApp("local-2", "shell", "2026-11-29T12:00:00.000GMT");
-        RoutingDispatcher first = new RoutingDispatcher().route("/api/v1/applications", () -> json(MiniSpark.list(finished)));
-        RoutingDispatcher second = new RoutingDispatcher().route("/api/v1/applications", () -> json(MiniSpark.list(live)));
+        RoutingDispatcher first = history.routes().route("/api/v1/applications", () -> json(MiniSpark.list(finished)));
+        RoutingDispatcher second = secondDriver.routes().route("/api/v1/applications", () -> json(MiniSpark.list(live)));
         MiniSpark.emptyApp(second, "", "local-2", live);
-        history.setDispatcher(first);
-        history.start();
-        secondDriver.setDispatcher(second);
-        secondDriver.start();
-        List<Integer> ports = List.of(history.getPort(), secondDriver.getPort(), closedPort());
+        List<Integer> ports = List.of(history.server().getPort(), secondDriver.server().getPort(), FakeSpark.closedPort());
 
         AppSnapshot snapshot = read(new Target.HostScan("127.0.0.1", ports), AppSelector.ANY);
 
@@ -124,26 +113,17 @@ class AppSelectionTest {
     }
 
     private void startHistoryServer() throws Exception {
-        RoutingDispatcher spark = new RoutingDispatcher()
+        RoutingDispatcher spark = history.routes()
                 .route("/api/v1/applications", () -> json(MiniSpark.list(OLD, NEWER, RUNNING)));
         MiniSpark.emptyApp(spark, "", "app-1", OLD);
         MiniSpark.emptyApp(spark, "", "app-2", NEWER);
         MiniSpark.emptyApp(spark, "", "app-3", RUNNING);
-        history.setDispatcher(spark);
-        history.start();
     }
 
     private static AppSnapshot read(Target target, AppSelector selector) {
         try (RestSource source = new RestSource(target, selector, HttpOptions.DEFAULT)) {
             source.read();
             return source.read();
-        }
-    }
-
-    private static int closedPort() throws Exception {
-        try (MockWebServer closed = new MockWebServer()) {
-            closed.start();
-            return closed.getPort();
         }
     }
 }

@@ -1,13 +1,15 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.source.rest.RoutingDispatcher.json;
-import static dev.sparkdoc.source.rest.RoutingDispatcher.text;
+import static dev.sparkdoc.testing.RoutingDispatcher.json;
+import static dev.sparkdoc.testing.RoutingDispatcher.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -21,9 +23,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ApplicationListingTest {
 
     @RegisterExtension
-    final MockSparkServer mock = new MockSparkServer();
+    final FakeSpark mock = new FakeSpark();
     private final RoutingDispatcher spark = mock.routes();
     private final MockWebServer server = mock.server();
+    /** A server that is no Spark: every path is unknown. */
+    @RegisterExtension
+    final FakeSpark other = new FakeSpark();
 
     @Test
     void asksForCompletedAppsSinceAnInstantInSparksDateFormat() {
@@ -89,16 +94,8 @@ class ApplicationListingTest {
         assertThatThrownBy(() -> ApplicationListing.list(target(), HttpOptions.DEFAULT, Optional.empty(), 20))
                 .hasMessageStartingWith(mock.origin() + " answered with a login page ('Sign in') instead of Spark's JSON");
 
-        MockWebServer other = new MockWebServer();
-        other.setDispatcher(new RoutingDispatcher());
-        try (other) {
-            other.start();
-            assertThatThrownBy(() -> ApplicationListing.list(new Target.Http(other.url("/").uri()), HttpOptions.DEFAULT,
-                    Optional.empty(), 20))
-                    .hasMessageContaining("is not a Spark REST API (HTTP 404)");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        assertThatThrownBy(() -> ApplicationListing.list(other.target(), HttpOptions.DEFAULT, Optional.empty(), 20))
+                .hasMessageContaining("is not a Spark REST API (HTTP 404)");
     }
 
     private Target.Http target() {

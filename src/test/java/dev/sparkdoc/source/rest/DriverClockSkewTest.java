@@ -1,7 +1,7 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.source.rest.RoutingDispatcher.json;
-import static dev.sparkdoc.source.rest.RoutingDispatcher.query;
+import static dev.sparkdoc.testing.RoutingDispatcher.json;
+import static dev.sparkdoc.testing.RoutingDispatcher.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.model.AppSnapshot;
@@ -9,6 +9,8 @@ import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.TaskSample;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -34,7 +36,7 @@ class DriverClockSkewTest {
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
 
     @RegisterExtension
-    final MockSparkServer mock = new MockSparkServer();
+    final FakeSpark mock = new FakeSpark();
     private final RoutingDispatcher spark = mock.routes();
 
     @ParameterizedTest(name = "driver clock {0} s off")

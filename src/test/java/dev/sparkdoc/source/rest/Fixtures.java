@@ -1,9 +1,6 @@
 package dev.sparkdoc.source.rest;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import dev.sparkdoc.testing.RoutingDispatcher;
 
 /** Test resources: Spark's own History Server expectations and sparkdoc's Spark 4.0.1 captures. */
 final class Fixtures {
@@ -16,14 +13,7 @@ final class Fixtures {
     }
 
     static String text(String resource) {
-        try (InputStream in = Fixtures.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalArgumentException("no test resource " + resource);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return RoutingDispatcher.resourceText(resource);
     }
 
     /** An expectation file of the Spark 4.0 set, e.g. {@code "stage_list_json"}. */

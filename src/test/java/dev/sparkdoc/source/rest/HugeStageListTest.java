@@ -2,6 +2,8 @@ package dev.sparkdoc.source.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +34,7 @@ class HugeStageListTest {
     private static final Duration PATIENCE = Duration.ofSeconds(150);
 
     @RegisterExtension
-    final MockSparkServer mock = new MockSparkServer();
+    final FakeSpark mock = new FakeSpark();
 
     @TempDir
     Path dir;

@@ -1,7 +1,7 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.source.rest.RoutingDispatcher.json;
-import static dev.sparkdoc.source.rest.RoutingDispatcher.query;
+import static dev.sparkdoc.testing.RoutingDispatcher.json;
+import static dev.sparkdoc.testing.RoutingDispatcher.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.model.AppSnapshot;
@@ -10,6 +10,8 @@ import dev.sparkdoc.model.TaskSample;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -46,7 +48,7 @@ class LivePollingTest {
             """;
 
     @RegisterExtension
-    final MockSparkServer mock = new MockSparkServer();
+    final FakeSpark mock = new FakeSpark();
     private final RoutingDispatcher driver = mock.routes();
     private final MockWebServer server = mock.server();
     private RestSource source;

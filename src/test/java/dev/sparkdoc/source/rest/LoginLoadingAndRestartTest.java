@@ -1,13 +1,15 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.source.rest.RoutingDispatcher.json;
-import static dev.sparkdoc.source.rest.RoutingDispatcher.text;
+import static dev.sparkdoc.testing.RoutingDispatcher.json;
+import static dev.sparkdoc.testing.RoutingDispatcher.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.sparkdoc.cli.CliRun;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -39,7 +41,7 @@ class LoginLoadingAndRestartTest {
             Duration.ofSeconds(2));
 
     @RegisterExtension
-    final MockSparkServer mock = new MockSparkServer();
+    final FakeSpark mock = new FakeSpark();
     private final RoutingDispatcher spark = mock.routes();
 
     @Test

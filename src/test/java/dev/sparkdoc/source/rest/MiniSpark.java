@@ -1,5 +1,6 @@
 package dev.sparkdoc.source.rest;
 
+import dev.sparkdoc.testing.RoutingDispatcher;
 /** Small hand-written REST bodies in Spark's shape, for fault and polling tests. */
 final class MiniSpark {
 

@@ -6,6 +6,8 @@ import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Environment;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,7 +26,7 @@ class OversizedAnswersTest {
             + "\"status\": \"RUNNING\", \"numTasks\": 0}]";
 
     @RegisterExtension
-    final MockSparkServer mock = new MockSparkServer();
+    final FakeSpark mock = new FakeSpark();
 
     @AfterEach
     void restoreBound() {

@@ -1,7 +1,7 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.source.rest.RoutingDispatcher.json;
-import static dev.sparkdoc.source.rest.RoutingDispatcher.text;
+import static dev.sparkdoc.testing.RoutingDispatcher.json;
+import static dev.sparkdoc.testing.RoutingDispatcher.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +11,8 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Base64;
@@ -31,13 +33,13 @@ class RestSourceFaultTest {
     private static final String APP = MiniSpark.liveApp(APP_ID, "etl", "2026-11-29T13:31:13.000GMT");
 
     @RegisterExtension
-    final MockSparkServer mock = new MockSparkServer();
+    final FakeSpark mock = new FakeSpark();
     private final RoutingDispatcher spark = mock.routes();
     private final MockWebServer server = mock.server();
 
     @Test
     void refusedConnectionAsksWhetherTheAppIsRunning() throws Exception {
-        int closedPort = closedPort();
+        int closedPort = FakeSpark.closedPort();
 
         assertThatThrownBy(() -> read(new Target.Http(URI.create("http://127.0.0.1:" + closedPort + "/")), HttpOptions.DEFAULT))
                 .isInstanceOf(SourceException.class)
@@ -47,7 +49,7 @@ class RestSourceFaultTest {
 
     @Test
     void hostScanWithNoDriverListeningSaysSo() throws Exception {
-        int closedPort = closedPort();
+        int closedPort = FakeSpark.closedPort();
 
         assertThatThrownBy(() -> read(new Target.HostScan("127.0.0.1", List.of(closedPort)), HttpOptions.DEFAULT))
                 .hasMessageStartingWith("cannot connect to 127.0.0.1 on ports " + closedPort + "–" + closedPort
@@ -233,13 +235,6 @@ class RestSourceFaultTest {
     private static AppSnapshot read(Target target, AppSelector selector, HttpOptions options) {
         try (RestSource source = new RestSource(target, selector, options)) {
             return source.read();
-        }
-    }
-
-    private static int closedPort() throws Exception {
-        try (MockWebServer closed = new MockWebServer()) {
-            closed.start();
-            return closed.getPort();
         }
     }
 }

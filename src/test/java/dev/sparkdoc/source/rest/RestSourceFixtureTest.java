@@ -1,6 +1,6 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.source.rest.RoutingDispatcher.query;
+import static dev.sparkdoc.testing.RoutingDispatcher.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,14 +17,16 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.Json;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A History Server serving Spark's own expectation bodies for app local-1422981780767
@@ -34,8 +36,9 @@ class RestSourceFixtureTest {
 
     private static final String APP = "applications/local-1422981780767/";
 
-    private final MockWebServer server = new MockWebServer();
-    private final RoutingDispatcher spark = new RoutingDispatcher();
+    @RegisterExtension
+    final FakeSpark historyServer = new FakeSpark();
+    private final RoutingDispatcher spark = historyServer.routes();
     private RestSource source;
 
     @BeforeEach
@@ -55,16 +58,13 @@ class RestSourceFixtureTest {
             spark.resource(APP + "stages/" + stage + "/0/taskSummary",
                     Fixtures.V40 + "stage_task_summary_w_shuffle_read_expectation.json");
         }
-        server.setDispatcher(spark);
-        server.start();
-        URI base = server.url("/").uri();
+        URI base = historyServer.url("/").uri();
         source = new RestSource(new Target.Http(base), AppSelector.ANY, HttpOptions.DEFAULT);
     }
 
     @AfterEach
     void stop() {
         source.close();
-        server.close();
     }
 
     @Test

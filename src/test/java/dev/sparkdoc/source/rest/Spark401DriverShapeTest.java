@@ -1,6 +1,6 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.source.rest.RoutingDispatcher.query;
+import static dev.sparkdoc.testing.RoutingDispatcher.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.model.AppSnapshot;
@@ -12,6 +12,8 @@ import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -27,7 +29,7 @@ class Spark401DriverShapeTest {
     private static final String APP = "applications/local-1795966616509/";
 
     @RegisterExtension
-    final MockSparkServer mock = new MockSparkServer();
+    final FakeSpark mock = new FakeSpark();
     private final RoutingDispatcher driver = mock.routes();
     private final MockWebServer server = mock.server();
     private RestSource source;

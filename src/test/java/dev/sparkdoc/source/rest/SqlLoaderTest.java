@@ -1,29 +1,31 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.source.rest.RoutingDispatcher.json;
+import static dev.sparkdoc.testing.RoutingDispatcher.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.source.rest.dto.ExecutionDataDto;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import mockwebserver3.MockWebServer;
 import okhttp3.Headers;
 import okhttp3.OkHttpClient;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Paging through SQL executions, and keeping the finished ones between polls. */
 class SqlLoaderTest {
 
     private static final AppRef APP = new AppRef("local-1", Optional.empty());
 
-    private final MockWebServer server = new MockWebServer();
-    private final RoutingDispatcher spark = new RoutingDispatcher();
+    @RegisterExtension
+    final FakeSpark driver = new FakeSpark();
+    private final RoutingDispatcher spark = driver.routes();
     /** Execution ids Spark currently retains, and how many of them still run (the newest ones). */
     private volatile int firstId = 0;
     private volatile int count = 150;
@@ -35,15 +37,8 @@ class SqlLoaderTest {
         spark.answer("/api/v1/applications/local-1/sql", r -> true,
                 r -> json(page(Integer.parseInt(r.getUrl().queryParameter("offset")),
                         Integer.parseInt(r.getUrl().queryParameter("length")))));
-        server.setDispatcher(spark);
-        server.start();
         RestClient client = new RestClient(new OkHttpClient(), Headers.of(), Duration.ofSeconds(5));
-        api = new SparkApi(client, server.url("/"));
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        api = new SparkApi(client, driver.url("/"));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.source.rest.RoutingDispatcher.json;
+import static dev.sparkdoc.testing.RoutingDispatcher.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.source.rest.dto.StageDataDto;

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.Json;
+import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -29,7 +31,7 @@ class StaleConnectionsTest {
     private static final RestClient.JsonBody<JsonNode> TREE = parser -> Json.mapper().readTree(parser);
 
     @RegisterExtension
-    final MockSparkServer mock = new MockSparkServer();
+    final FakeSpark mock = new FakeSpark();
     private final RestClient client = new RestClient(HttpSettings.client(HttpOptions.DEFAULT), Headers.of(), Duration.ofSeconds(5));
 
     @Test

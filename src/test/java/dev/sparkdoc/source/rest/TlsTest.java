@@ -1,12 +1,13 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.source.rest.RoutingDispatcher.json;
+import static dev.sparkdoc.testing.RoutingDispatcher.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Files;

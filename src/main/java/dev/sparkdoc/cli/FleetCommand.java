@@ -1,0 +1,87 @@
+package dev.sparkdoc.cli;
+
+import dev.sparkdoc.fleet.FleetRun;
+import dev.sparkdoc.fleet.FleetTriage;
+import dev.sparkdoc.report.FleetJson;
+import dev.sparkdoc.report.FleetReport;
+import dev.sparkdoc.report.FleetText;
+import dev.sparkdoc.report.TerminalOut;
+import dev.sparkdoc.report.TerminalWidth;
+import dev.sparkdoc.report.Theme;
+import dev.sparkdoc.rules.Rule;
+import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.targets.TargetParser;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "fleet", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Diagnose every completed application of a History Server: one ranked table.",
+                "The newest first (--limit, --since); the same as 'sparkdoc triage --all-apps URL'."})
+final class FleetCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "URL", description = "the History Server: http(s)://host:port[/prefix]")
+    String url;
+
+    @Mixin
+    ConnectionOptions connection;
+
+    @Mixin
+    FleetOptions applications;
+
+    @Mixin
+    RuleOptions rules;
+
+    @Mixin
+    FindingOptions findings;
+
+    @Mixin
+    OutputOptions output;
+
+    @Override
+    public Integer call() throws IOException {
+        return run("fleet", TargetParser.parse(url), connection.httpOptions(), rules.rulesWhileReading(), applications,
+                findings, output);
+    }
+
+    /**
+     * The fleet triage, for {@code fleet} and for {@code triage --all-apps}: {@code asked} is what
+     * the user typed, for the message when the target is not a History Server.
+     */
+    static int run(String asked, Target target, HttpOptions http, Supplier<List<Rule>> rules, FleetOptions applications,
+            FindingOptions findings, OutputOptions output) throws IOException {
+        List<Rule> ruleList = rules.get();
+        if (!(target instanceof Target.Http shs)) {
+            throw new UsageException(asked + " reads a History Server: give its URL, e.g. http://shs:18080 (not "
+                    + target.display() + ")");
+        }
+        int limit = applications.limit();
+        FleetRun run = new FleetTriage(ruleList, findings.minimum())
+                .run(shs, http, applications.since(Clock.systemUTC()), limit);
+        FleetReport report = FleetReport.of(run, VersionProvider.version(), findings.top());
+        Destination.stdout().write(out -> {
+            if (output.json()) {
+                FleetJson.write(report, out);
+            } else {
+                Theme theme = output.theme();
+                TerminalOut.print(FleetText.lines(report, theme, TerminalWidth.detect()), theme, out);
+            }
+        });
+        if (run.allFailed()) {
+            throw new SourceException("none of the " + run.entries().size() + " applications at " + run.target()
+                    + " could be read; first error: " + run.entries().get(0).error().orElse("?"));
+        }
+        if (run.failures() > 0) {
+            System.err.println("sparkdoc: " + run.failures() + " of " + run.entries().size()
+                    + " applications could not be read (see the table)");
+        }
+        return run.anyAtLeast(findings.threshold()) ? ExitCode.FINDINGS : ExitCode.OK;
+    }
+}
