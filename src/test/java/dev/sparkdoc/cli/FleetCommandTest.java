@@ -74,7 +74,7 @@ class FleetCommandTest {
     void optionsOfAllAppsAloneNameWhatTheyNeed() {
         CliRun run = CliRun.of("triage", LOG, "--limit", "3");
         assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
-        assertThat(run.err()).isEqualTo("sparkdoc: Missing required argument(s): --all-apps (see 'sparkdoc triage --help')\n");
+        assertThat(run.err()).isEqualTo("sparkdoc: --since and --limit work with --all-apps only: run 'sparkdoc fleet URL' with them\n");
     }
 
     @Test
