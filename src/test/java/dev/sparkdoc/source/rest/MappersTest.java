@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.sparkdoc.model.Environment;
 import dev.sparkdoc.model.Executor;
-import dev.sparkdoc.model.Redaction;
+import dev.sparkdoc.redact.Redaction;
 import dev.sparkdoc.model.TaskFailure;
 import dev.sparkdoc.model.TaskSample;
 import dev.sparkdoc.source.Json;
