@@ -8,7 +8,7 @@ import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.redact.Redaction;
 import dev.sparkdoc.model.TaskFailure;
 import dev.sparkdoc.model.TaskSample;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import dev.sparkdoc.source.rest.dto.EnvironmentDto;
 import dev.sparkdoc.source.rest.dto.ExecutorSummaryDto;
 import dev.sparkdoc.source.rest.dto.TaskDataDto;
