@@ -26,11 +26,11 @@ final class ErrorHandler implements IExecutionExceptionHandler {
                 : ex.getMessage();
         // messages quote targets, server answers and file contents: never let them drive the terminal
         cli.getErr().println("sparkdoc: " + SafeText.line(SafeText.capped(
-                dev.sparkdoc.model.Redaction.text(String.valueOf(message)), 2_000)));
+                dev.sparkdoc.redact.Redaction.text(String.valueOf(message)), 2_000)));
         if (verbose) {
             java.io.StringWriter trace = new java.io.StringWriter();
             ex.printStackTrace(new java.io.PrintWriter(trace));
-            cli.getErr().print(SafeText.clean(dev.sparkdoc.model.Redaction.text(trace.toString())));
+            cli.getErr().print(SafeText.clean(dev.sparkdoc.redact.Redaction.text(trace.toString())));
         }
         cli.getErr().flush();
         return code;

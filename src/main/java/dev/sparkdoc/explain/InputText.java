@@ -1,6 +1,6 @@
 package dev.sparkdoc.explain;
 
-import dev.sparkdoc.model.Redaction;
+import dev.sparkdoc.redact.Redaction;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * Runtime facts and properties of the application. Secret values are already redacted
- * (see {@link Redaction}).
+ * (see {@link dev.sparkdoc.redact.Redaction}).
  */
 public record Environment(
         Optional<String> javaVersion,

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * One operating-system process as read at one moment. The command line is already redacted
- * (see {@link CommandLineRedaction}): nothing secret is kept in memory past the sampler.
+ * (see {@link dev.sparkdoc.redact.CommandLineRedaction}): nothing secret is kept in memory past the sampler.
  *
  * @param state      the kernel's state letter(s): R running, S sleeping, D disk wait, Z zombie …
  * @param startTime  when the process started; empty when the platform does not say

@@ -1,5 +1,6 @@
 package dev.sparkdoc.proc;
 
+import dev.sparkdoc.redact.CommandLineRedaction;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -18,7 +18,7 @@ import java.util.List;
  */
 public final class ExplainJson {
 
-    private static final ObjectMapper MAPPER = dev.sparkdoc.source.Json.safeForTerminals(new ObjectMapper())
+    private static final ObjectMapper MAPPER = dev.sparkdoc.json.Json.safeForTerminals(new ObjectMapper())
             .enable(SerializationFeature.INDENT_OUTPUT);
 
     private ExplainJson() {

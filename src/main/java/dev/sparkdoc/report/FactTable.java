@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactExamples;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -8,7 +8,7 @@ import dev.sparkdoc.proc.ProcessGroups.DaemonGroup;
 import dev.sparkdoc.proc.ProcessGroups.JvmGroup;
 import dev.sparkdoc.proc.SparkProcess;
 import dev.sparkdoc.proc.SparkReportedMemory;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

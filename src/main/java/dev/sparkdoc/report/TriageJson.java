@@ -1,6 +1,6 @@
 package dev.sparkdoc.report;
 
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 

@@ -1,5 +1,6 @@
 package dev.sparkdoc.source;
 
+import dev.sparkdoc.redact.FreeTextRedaction;
 import dev.sparkdoc.source.eventlog.EventLogSource;
 import dev.sparkdoc.source.rest.RestSource;
 import dev.sparkdoc.source.snapshot.SnapshotFileSource;

@@ -41,7 +41,7 @@ public final class AttachLog {
 
     private void write(String raw) {
         // messages quote URLs and server answers: no password or token reaches the disk
-        String text = dev.sparkdoc.model.Redaction.text(raw);
+        String text = dev.sparkdoc.redact.Redaction.text(raw);
         try {
             Files.createDirectories(file.getParent());
             Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);

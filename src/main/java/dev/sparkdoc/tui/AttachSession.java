@@ -3,6 +3,7 @@ package dev.sparkdoc.tui;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.redact.RedactingStream;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.rest.LoadingRetry;

@@ -3,7 +3,7 @@ package dev.sparkdoc.cli;
 import static dev.sparkdoc.testing.SecretLogs.SECRET;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sparkdoc.model.Redaction;
+import dev.sparkdoc.redact.Redaction;
 import dev.sparkdoc.testing.SecretLogs;
 import dev.sparkdoc.tui.AttachLog;
 import java.io.IOException;
@@ -112,7 +112,7 @@ class SecretsEverywhereTest {
     @Test
     void strayLibraryOutputDuringTheLiveViewReachesTheAttachLogRedacted() throws Exception {
         Path file = dir.resolve("attach.log");
-        var ctor = Class.forName("dev.sparkdoc.tui.RedactingStream").getDeclaredConstructor(java.io.OutputStream.class);
+        var ctor = Class.forName("dev.sparkdoc.redact.RedactingStream").getDeclaredConstructor(java.io.OutputStream.class);
         ctor.setAccessible(true);
         try (var stream = new java.io.PrintStream((java.io.OutputStream) ctor.newInstance(Files.newOutputStream(file)), true)) {
             stream.println("WARN okhttp: retrying http://u:" + SECRET + "@driver:4040/api/v1/applications");

@@ -3,7 +3,7 @@ package dev.sparkdoc.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -11,7 +11,7 @@ import dev.sparkdoc.fleet.FleetTriage;
 import dev.sparkdoc.rules.RuleCatalog;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.HttpOptions;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import dev.sparkdoc.spark.LocalHistoryServer;
 import dev.sparkdoc.targets.Target;
 import java.io.IOException;

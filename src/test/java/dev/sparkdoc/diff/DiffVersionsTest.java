@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import static dev.sparkdoc.testing.Snapshots.q;
 import static dev.sparkdoc.testing.Snapshots.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sparkdoc.model.Redaction;
+import dev.sparkdoc.redact.Redaction;
 import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.testing.Plans;
 import dev.sparkdoc.testing.Snapshots;

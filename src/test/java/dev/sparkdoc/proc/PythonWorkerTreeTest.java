@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

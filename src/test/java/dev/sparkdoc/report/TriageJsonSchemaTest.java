@@ -8,7 +8,7 @@ import com.networknt.schema.ValidationMessage;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.RuleCatalog;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import dev.sparkdoc.source.eventlog.EventLogSource;
 import java.io.IOException;
 import java.nio.file.Files;

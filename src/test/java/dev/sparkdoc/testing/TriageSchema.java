@@ -8,7 +8,7 @@ import dev.sparkdoc.report.TriageJson;
 import dev.sparkdoc.report.TriageReport;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.sparkdoc.source.rest;
 
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import dev.sparkdoc.source.rest.RestClient.JsonBody;
 import java.util.ArrayList;
 import java.util.List;

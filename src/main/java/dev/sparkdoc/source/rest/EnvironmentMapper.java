@@ -1,7 +1,7 @@
 package dev.sparkdoc.source.rest;
 
 import dev.sparkdoc.model.Environment;
-import dev.sparkdoc.model.Redaction;
+import dev.sparkdoc.redact.Redaction;
 import dev.sparkdoc.source.rest.dto.EnvironmentDto;
 import java.util.LinkedHashMap;
 import java.util.List;

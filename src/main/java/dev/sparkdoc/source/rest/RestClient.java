@@ -2,7 +2,7 @@ package dev.sparkdoc.source.rest;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;

@@ -1,7 +1,7 @@
 package dev.sparkdoc.source.rest;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.rest.RestClient.Answer;
 import dev.sparkdoc.source.rest.RestClient.JsonBody;

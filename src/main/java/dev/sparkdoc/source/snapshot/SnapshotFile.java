@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.SourceInfo;
 import dev.sparkdoc.model.SourceKind;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import dev.sparkdoc.source.SourceException;
 import java.io.IOException;
 import java.io.OutputStream;

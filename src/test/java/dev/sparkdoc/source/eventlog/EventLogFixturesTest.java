@@ -115,7 +115,7 @@ class EventLogFixturesTest {
         assertThat(s.environment().sparkProperties()).isNotEmpty();
         s.environment().sparkProperties().forEach((k, v) -> {
             if (k.toLowerCase().contains("password") || k.toLowerCase().contains("secret")) {
-                assertThat(v).isEqualTo(dev.sparkdoc.model.Redaction.REDACTED);
+                assertThat(v).isEqualTo(dev.sparkdoc.redact.Redaction.REDACTED);
             }
         });
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.model.Stage;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import dev.sparkdoc.source.rest.dto.ApplicationInfoDto;
 import dev.sparkdoc.source.rest.dto.EnvironmentDto;
 import dev.sparkdoc.source.rest.dto.ExecutorSummaryDto;

@@ -3,7 +3,7 @@ package dev.sparkdoc.source.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import java.time.Duration;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;

@@ -15,7 +15,7 @@ import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.model.TaskSample;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import dev.sparkdoc.targets.Target;
 import dev.sparkdoc.testing.FakeSpark;
 import dev.sparkdoc.testing.RoutingDispatcher;

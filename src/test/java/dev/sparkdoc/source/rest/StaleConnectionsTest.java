@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.source.HttpOptions;
-import dev.sparkdoc.source.Json;
+import dev.sparkdoc.json.Json;
 import dev.sparkdoc.testing.FakeSpark;
 import dev.sparkdoc.testing.RoutingDispatcher;
 import java.time.Duration;

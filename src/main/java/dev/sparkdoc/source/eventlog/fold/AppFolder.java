@@ -2,7 +2,7 @@ package dev.sparkdoc.source.eventlog.fold;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.model.Environment;
-import dev.sparkdoc.model.Redaction;
+import dev.sparkdoc.redact.Redaction;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.sparkdoc.source;
+package dev.sparkdoc.json;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -6,7 +6,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
-/** The one Jackson configuration sparkdoc uses for REST responses and snapshot files. */
+/**
+ * The one Jackson configuration sparkdoc uses, for what it reads (Spark's REST answers, snapshot
+ * files) and what it writes (JSON reports, snapshot files): neither side owns it, so it sits
+ * apart, left of both {@code source} and {@code report}.
+ */
 public final class Json {
 
     private static final ObjectMapper MAPPER = safeForTerminals(new ObjectMapper())

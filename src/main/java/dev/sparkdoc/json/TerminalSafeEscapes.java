@@ -1,4 +1,4 @@
-package dev.sparkdoc.source;
+package dev.sparkdoc.json;
 
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;

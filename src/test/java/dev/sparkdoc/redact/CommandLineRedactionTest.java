@@ -1,4 +1,4 @@
-package dev.sparkdoc.proc;
+package dev.sparkdoc.redact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,5 @@
-package dev.sparkdoc.proc;
+package dev.sparkdoc.redact;
 
-import dev.sparkdoc.model.Redaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +20,6 @@ public final class CommandLineRedaction {
 
     /** key=value anywhere in a token; the value stops at blanks, quotes and shell separators. */
     private static final Pattern KEY_VALUE = Pattern.compile("([A-Za-z0-9_.\\-]+)=([^\\s;&|'\"]*)");
-    private static final Pattern URL_USER_INFO = Pattern.compile("([A-Za-z][A-Za-z0-9+.\\-]*://)([^/@\\s:]+):([^/@\\s]+)@");
     private static final Pattern HEADER = Pattern.compile("(?i)^\\s*([A-Za-z][A-Za-z0-9\\-]*)\\s*:\\s*(.*)$");
     private static final Set<String> SECRET_HEADERS = Set.of("authorization", "proxy-authorization", "cookie", "set-cookie");
     private static final Set<String> AUTH_SCHEMES = Set.of("bearer", "basic", "token", "negotiate", "digest");
@@ -84,7 +82,7 @@ public final class CommandLineRedaction {
     }
 
     static String redactToken(String token) {
-        String t = URL_USER_INFO.matcher(token).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + m.group(2) + ":" + HIDDEN + "@"));
+        String t = Redaction.urlPasswords(token);
         Matcher h = HEADER.matcher(t);
         if (h.matches() && !h.group(2).isEmpty() && isSecretHeader(h.group(1)) && !t.contains("://")) {
             return h.group(1) + ": " + HIDDEN;

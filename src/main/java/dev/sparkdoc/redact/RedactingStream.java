@@ -1,6 +1,5 @@
-package dev.sparkdoc.tui;
+package dev.sparkdoc.redact;
 
-import dev.sparkdoc.model.Redaction;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,14 +10,14 @@ import java.nio.charset.StandardCharsets;
  * at a time with {@link Redaction#text} applied: an OkHttp or Spark message quoting a URL with a
  * password must not put it on disk. A line longer than 64 KiB is written in pieces.
  */
-final class RedactingStream extends OutputStream {
+public final class RedactingStream extends OutputStream {
 
     private static final int MAX_LINE = 64 * 1024;
 
     private final OutputStream out;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
 
-    RedactingStream(OutputStream out) {
+    public RedactingStream(OutputStream out) {
         this.out = out;
     }
 

@@ -1,11 +1,10 @@
-package dev.sparkdoc.source;
+package dev.sparkdoc.redact;
 
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Application;
 import dev.sparkdoc.model.Environment;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Job;
-import dev.sparkdoc.model.Redaction;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.TaskFailure;
@@ -16,16 +15,16 @@ import java.util.Optional;
  * the readers; but a JDBC URL with {@code password=…} also sits in a SQL description, a job
  * description ({@code spark.job.description}), a plan node and a failure message, and Spark's
  * own redaction ({@code spark.sql.redaction.string.regex}) is off by default. Every reader goes
- * through {@link Sources#open}, so every output (text, JSON, snapshot files, diff, the TUI) sees
+ * through {@code Sources.open}, so every output (text, JSON, snapshot files, diff, the TUI) sees
  * the redacted text. Properties are redacted again so a {@code SPARKDOC_REDACT} pattern also
  * applies to snapshot files written without it.
  */
-final class FreeTextRedaction {
+public final class FreeTextRedaction {
 
     private FreeTextRedaction() {
     }
 
-    static AppSnapshot apply(AppSnapshot s) {
+    public static AppSnapshot apply(AppSnapshot s) {
         Application a = s.application();
         Application app = new Application(a.id(), r(a.name()), a.sparkVersion(), a.user(), a.attemptId(), a.startTime(),
                 a.endTime(), a.completed(), a.attempts());

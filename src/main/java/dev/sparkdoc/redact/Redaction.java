@@ -1,4 +1,4 @@
-package dev.sparkdoc.model;
+package dev.sparkdoc.redact;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,8 +32,14 @@ public final class Redaction {
      */
     private static final Pattern SECRET_WORD = Pattern.compile(
             "(?i)secret|password|passwd|pwd|token|access[._]?key|credential|private[._]?key|api[._]?key");
-    /** {@code scheme://user:password@host}: the password goes, the user stays. */
-    private static final Pattern URL_USER_INFO = Pattern.compile("://([^/@\\s:]{1,256}):([^/@\\s]{1,256})@");
+    /**
+     * {@code scheme://user:password@host}: the password goes, the user stays. Anchored at
+     * {@code ://}, not at the scheme: a scheme prefix ({@code [A-Za-z][A-Za-z0-9+.-]*://}) is tried
+     * at every letter of a megabyte-long word and turns quadratic. Unbounded lengths stay linear
+     * (neither part can cross a {@code /}, so no two tries scan the same text) and hide a long
+     * password too.
+     */
+    private static final Pattern URL_USER_INFO = Pattern.compile("://([^/@\\s:]+):([^/@\\s]+)@");
     /** {@code Authorization: Bearer …}, {@code Basic …}. */
     private static final Pattern AUTH_SCHEME = Pattern.compile("(?i)\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=\\-]{4,}");
 
@@ -58,13 +64,17 @@ public final class Redaction {
         if (text == null || text.isEmpty()) {
             return text;
         }
-        String t = URL_USER_INFO.matcher(text).replaceAll(m -> Matcher.quoteReplacement("://" + m.group(1) + ":" + REDACTED + "@"));
-        t = secretPairs(t);
+        String t = secretPairs(urlPasswords(text));
         t = AUTH_SCHEME.matcher(t).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " " + REDACTED));
         if (user.isPresent()) {
             t = user.get().matcher(t).replaceAll(Matcher.quoteReplacement(REDACTED));
         }
         return t;
+    }
+
+    /** Every {@code scheme://user:password@} with the password replaced, in free text and in command-line tokens alike. */
+    static String urlPasswords(String text) {
+        return URL_USER_INFO.matcher(text).replaceAll(m -> Matcher.quoteReplacement("://" + m.group(1) + ":" + REDACTED + "@"));
     }
 
     /** {@code password=…}, {@code token: …}, {@code "apiKey" : "…"}: the values replaced, in linear time. */
