@@ -1,6 +1,6 @@
 package dev.sparkdoc.cli;
 
-import dev.sparkdoc.firstaid.DataFileException;
+import dev.sparkdoc.datafile.DataFileException;
 import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.targets.TargetException;

@@ -8,7 +8,7 @@ import dev.sparkdoc.report.TriageText;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
-import dev.sparkdoc.source.rest.LoadingRetry;
+import dev.sparkdoc.source.LoadingRetry;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;

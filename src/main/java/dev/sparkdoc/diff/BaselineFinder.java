@@ -7,8 +7,7 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.Sources;
-import dev.sparkdoc.source.rest.ApplicationListing;
-import dev.sparkdoc.source.rest.ListedApplication;
+import dev.sparkdoc.model.ListedApplication;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -31,7 +30,7 @@ public final class BaselineFinder {
     }
 
     public static AppSnapshot find(dev.sparkdoc.targets.Target.Http shs, HttpOptions http, AppSnapshot current) {
-        List<ListedApplication> listed = ApplicationListing.list(shs, http, Optional.empty(), LISTED);
+        List<ListedApplication> listed = Sources.list(shs, http, Optional.empty(), LISTED);
         return find(listed, current, app -> {
             try (SnapshotSource s = Sources.open(shs, new AppSelector(Optional.of(app.id()), app.attemptId()), http)) {
                 return s.read();

@@ -34,7 +34,7 @@ final class ChainBuilder {
         final String exception;
         String message;
         Optional<String> errorClass;
-        final List<Frame> frames = new ArrayList<>();
+        final List<StackFrame> frames = new ArrayList<>();
         final Thrown.Origin origin;
 
         Element(Thrown t) {
@@ -100,7 +100,7 @@ final class ChainBuilder {
         return e;
     }
 
-    void addFrame(Frame f) {
+    void addFrame(StackFrame f) {
         awaitingCause = false;
         Element target = driverStack ? firstJvm() : lastJvmUpToCursor();
         if (target != null && target.frames.size() < MAX_FRAMES) {

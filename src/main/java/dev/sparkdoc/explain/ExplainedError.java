@@ -27,7 +27,7 @@ public record ExplainedError(
         String exception,
         String message,
         Optional<String> errorClass,
-        Optional<Frame> userFrame,
+        Optional<StackFrame> userFrame,
         String family,
         String title,
         List<Remedy> remedies,
@@ -59,7 +59,7 @@ public record ExplainedError(
      */
     public String summary() {
         if (userFrame.isPresent()) {
-            Frame f = userFrame.get();
+            StackFrame f = userFrame.get();
             String in = f.function().isEmpty() ? "" : " in " + shortFunction(f);
             return simpleName() + in + " at " + fileName(f.file()) + f.line().stream().mapToObj(l -> ":" + l).findFirst().orElse("");
         }
@@ -81,7 +81,7 @@ public record ExplainedError(
                 occurrences + other.occurrences, Math.min(firstLine, other.firstLine));
     }
 
-    private static String shortFunction(Frame f) {
+    private static String shortFunction(StackFrame f) {
         if (f.python()) {
             return f.function();
         }

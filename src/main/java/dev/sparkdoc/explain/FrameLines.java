@@ -20,7 +20,7 @@ final class FrameLines {
     private FrameLines() {
     }
 
-    static Optional<Frame> jvm(String line) {
+    static Optional<StackFrame> jvm(String line) {
         if (line.indexOf("at ") < 0) {
             return Optional.empty();
         }
@@ -31,22 +31,22 @@ final class FrameLines {
         String where = m.group(2);
         Matcher fl = FILE_LINE.matcher(where);
         if (fl.matches()) {
-            return Optional.of(new Frame(fl.group(1), OptionalInt.of(Integer.parseInt(fl.group(2))), m.group(1), false));
+            return Optional.of(new StackFrame(fl.group(1), OptionalInt.of(Integer.parseInt(fl.group(2))), m.group(1), false));
         }
-        return Optional.of(new Frame(where, OptionalInt.empty(), m.group(1), false));
+        return Optional.of(new StackFrame(where, OptionalInt.empty(), m.group(1), false));
     }
 
-    static Optional<Frame> python(String line) {
+    static Optional<StackFrame> python(String line) {
         for (Pattern p : new Pattern[] {PYTHON, IPYTHON}) {
             Matcher m = p.matcher(line);
             if (m.matches()) {
                 String function = m.group(3) == null ? "" : m.group(3);
-                return Optional.of(new Frame(m.group(1), OptionalInt.of(Integer.parseInt(m.group(2))), function, true));
+                return Optional.of(new StackFrame(m.group(1), OptionalInt.of(Integer.parseInt(m.group(2))), function, true));
             }
         }
         Matcher cell = IPYTHON_CELL.matcher(line);
         if (cell.matches()) {
-            return Optional.of(new Frame(cell.group(1), OptionalInt.of(Integer.parseInt(cell.group(2))), "", true));
+            return Optional.of(new StackFrame(cell.group(1), OptionalInt.of(Integer.parseInt(cell.group(2))), "", true));
         }
         return Optional.empty();
     }

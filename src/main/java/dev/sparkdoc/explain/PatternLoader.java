@@ -2,12 +2,12 @@ package dev.sparkdoc.explain;
 
 import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.explain.ErrorPattern.Target;
-import dev.sparkdoc.firstaid.YamlNode;
-import dev.sparkdoc.firstaid.YamlNode.Mapping;
-import dev.sparkdoc.firstaid.YamlNode.Scalar;
-import dev.sparkdoc.firstaid.YamlNode.Sequence;
+import dev.sparkdoc.datafile.YamlNode;
+import dev.sparkdoc.datafile.YamlNode.Mapping;
+import dev.sparkdoc.datafile.YamlNode.Scalar;
+import dev.sparkdoc.datafile.YamlNode.Sequence;
 import dev.sparkdoc.firstaid.Families;
-import dev.sparkdoc.firstaid.DataFileException;
+import dev.sparkdoc.datafile.DataFileException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

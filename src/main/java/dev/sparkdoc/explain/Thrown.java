@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param frames     its own frames, in the order they were printed
  * @param origin     how it was found
  */
-public record Thrown(String exception, String message, Optional<String> errorClass, List<Frame> frames, Origin origin) {
+public record Thrown(String exception, String message, Optional<String> errorClass, List<StackFrame> frames, Origin origin) {
 
     public Thrown {
         frames = List.copyOf(frames);

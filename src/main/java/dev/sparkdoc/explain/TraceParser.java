@@ -39,7 +39,7 @@ final class TraceParser {
     /** An open Python traceback: its frames belong to the exception on its last line. */
     private static final class Traceback {
         final int start;
-        final List<Frame> frames = new ArrayList<>();
+        final List<StackFrame> frames = new ArrayList<>();
         /** the PythonException whose message this traceback is (Python worker tracebacks) */
         final Element nestedInto;
         /** its exception surrounds the chain read so far */
@@ -80,7 +80,7 @@ final class TraceParser {
     /** Returns false when the line cannot belong to the open traceback (which is then abandoned). */
     private boolean insideTraceback(int i, String line) {
         Traceback tb = tracebacks.peek();
-        Optional<Frame> frame = FrameLines.python(line);
+        Optional<StackFrame> frame = FrameLines.python(line);
         if (frame.isPresent()) {
             if (tb.frames.size() < MAX_TRACEBACK_FRAMES) {
                 tb.frames.add(frame.get());
@@ -137,7 +137,7 @@ final class TraceParser {
             finish();
             return;
         }
-        Optional<Frame> frame = FrameLines.jvm(line);
+        Optional<StackFrame> frame = FrameLines.jvm(line);
         if (frame.isPresent()) {
             if (chain != null) {
                 chain.addFrame(frame.get());

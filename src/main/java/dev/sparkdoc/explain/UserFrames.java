@@ -27,10 +27,10 @@ final class UserFrames {
     private UserFrames() {
     }
 
-    static Optional<Frame> find(ErrorChain chain) {
+    static Optional<StackFrame> find(ErrorChain chain) {
         List<Thrown> elements = chain.elements();
         for (int i = elements.size() - 1; i >= 0; i--) {
-            Optional<Frame> f = innermostUserFrame(elements.get(i).frames());
+            Optional<StackFrame> f = innermostUserFrame(elements.get(i).frames());
             if (f.isPresent()) {
                 return f;
             }
@@ -38,7 +38,7 @@ final class UserFrames {
         return Optional.empty();
     }
 
-    static boolean isLibrary(Frame f) {
+    static boolean isLibrary(StackFrame f) {
         if (f.python()) {
             return PYTHON_LIBRARY.matcher(f.file()).find();
         }
@@ -47,15 +47,15 @@ final class UserFrames {
     }
 
     /** JVM traces list the innermost frame first, Python tracebacks last. */
-    private static Optional<Frame> innermostUserFrame(List<Frame> frames) {
-        ListIterator<Frame> it = frames.listIterator(frames.size());
+    private static Optional<StackFrame> innermostUserFrame(List<StackFrame> frames) {
+        ListIterator<StackFrame> it = frames.listIterator(frames.size());
         while (it.hasPrevious()) {
-            Frame f = it.previous();
+            StackFrame f = it.previous();
             if (f.python() && !isLibrary(f)) {
                 return Optional.of(f);
             }
         }
-        for (Frame f : frames) {
+        for (StackFrame f : frames) {
             if (!f.python() && !isLibrary(f)) {
                 return Optional.of(f);
             }

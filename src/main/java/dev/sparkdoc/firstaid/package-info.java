@@ -1,5 +1,7 @@
 /**
- * The vocabulary of first aid shared by the rule catalog and the error classifier: the symptom
- * families, remedies, and the error of a broken data file. Depends on nothing else in sparkdoc.
+ * The vocabulary of first aid shared by the error classifier ({@code explain}) and the rule
+ * catalog ({@code rules}): the symptom families and remedies. It sits apart from {@code rules}
+ * because {@code explain} feeds {@code signals}, which {@code rules} reads. Depends on nothing else
+ * in sparkdoc.
  */
 package dev.sparkdoc.firstaid;

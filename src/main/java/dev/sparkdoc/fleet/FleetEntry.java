@@ -3,7 +3,7 @@ package dev.sparkdoc.fleet;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.source.rest.ListedApplication;
+import dev.sparkdoc.model.ListedApplication;
 import java.util.List;
 import java.util.Optional;
 

@@ -8,8 +8,7 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.Sources;
-import dev.sparkdoc.source.rest.ApplicationListing;
-import dev.sparkdoc.source.rest.ListedApplication;
+import dev.sparkdoc.model.ListedApplication;
 import dev.sparkdoc.targets.Target;
 import java.time.Clock;
 import java.time.Instant;
@@ -59,7 +58,7 @@ public final class FleetTriage {
     public FleetRun run(Target.Http target, HttpOptions http, Optional<Instant> since, int limit) {
         long started = System.nanoTime();
         Instant takenAt = clock.instant();
-        List<ListedApplication> apps = ApplicationListing.list(target, http, since, limit);
+        List<ListedApplication> apps = Sources.list(target, http, since, limit);
         List<FleetEntry> entries = new ArrayList<>(readAll(target, http, apps));
         entries.sort(FleetRanking.ORDER);
         return new FleetRun(target.display(), takenAt, since, limit, minimum, entries,

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sparkdoc.explain.ExplainedError;
-import dev.sparkdoc.explain.Frame;
+import dev.sparkdoc.explain.StackFrame;
 import dev.sparkdoc.explain.Thrown;
 import dev.sparkdoc.rules.Finding;
 import java.util.List;
@@ -40,7 +40,7 @@ public final class ExplainJson {
         o.put("exception", e.exception());
         o.put("message", e.message());
         if (e.userFrame().isPresent()) {
-            Frame f = e.userFrame().get();
+            StackFrame f = e.userFrame().get();
             ObjectNode uf = o.putObject("userFrame");
             uf.put("file", f.file());
             if (f.line().isPresent()) {

@@ -7,7 +7,7 @@ import dev.sparkdoc.fleet.FleetRun;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.source.rest.ListedApplication;
+import dev.sparkdoc.model.ListedApplication;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.firstaid.DataFileException;
+import dev.sparkdoc.datafile.DataFileException;
 import dev.sparkdoc.firstaid.Families;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,9 +1,9 @@
 package dev.sparkdoc.rules;
 
 import dev.sparkdoc.firstaid.Families;
-import dev.sparkdoc.firstaid.YamlNode;
-import dev.sparkdoc.firstaid.YamlNode.Mapping;
-import dev.sparkdoc.firstaid.YamlNode.Sequence;
+import dev.sparkdoc.datafile.YamlNode;
+import dev.sparkdoc.datafile.YamlNode.Mapping;
+import dev.sparkdoc.datafile.YamlNode.Sequence;
 import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactCatalog;
 import dev.sparkdoc.signals.ScopeKind;

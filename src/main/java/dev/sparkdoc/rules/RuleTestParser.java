@@ -1,9 +1,9 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.firstaid.DidYouMean;
-import dev.sparkdoc.firstaid.YamlNode;
-import dev.sparkdoc.firstaid.YamlNode.Mapping;
-import dev.sparkdoc.firstaid.YamlNode.Scalar;
+import dev.sparkdoc.datafile.DidYouMean;
+import dev.sparkdoc.datafile.YamlNode;
+import dev.sparkdoc.datafile.YamlNode.Mapping;
+import dev.sparkdoc.datafile.YamlNode.Scalar;
 import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactSink;
 import dev.sparkdoc.signals.FactUnit;

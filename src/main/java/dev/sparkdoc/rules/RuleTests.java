@@ -1,6 +1,6 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.firstaid.DataFileException;
+import dev.sparkdoc.datafile.DataFileException;
 import dev.sparkdoc.signals.FactFormat;
 import dev.sparkdoc.signals.FactUnit;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.firstaid.YamlNode;
-import dev.sparkdoc.firstaid.YamlNode.Mapping;
-import dev.sparkdoc.firstaid.YamlNode.Scalar;
+import dev.sparkdoc.datafile.YamlNode;
+import dev.sparkdoc.datafile.YamlNode.Mapping;
+import dev.sparkdoc.datafile.YamlNode.Scalar;
 import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactUnit;
 import dev.sparkdoc.signals.ScopeKind;

@@ -1,6 +1,6 @@
 package dev.sparkdoc.signals;
 
-import dev.sparkdoc.firstaid.DidYouMean;
+import dev.sparkdoc.datafile.DidYouMean;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

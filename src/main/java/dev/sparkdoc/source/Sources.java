@@ -1,10 +1,15 @@
 package dev.sparkdoc.source;
 
+import dev.sparkdoc.model.ListedApplication;
 import dev.sparkdoc.redact.FreeTextRedaction;
 import dev.sparkdoc.source.eventlog.EventLogSource;
+import dev.sparkdoc.source.rest.ApplicationListing;
 import dev.sparkdoc.source.rest.RestSource;
 import dev.sparkdoc.source.snapshot.SnapshotFileSource;
 import dev.sparkdoc.targets.Target;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 
 /** Picks the reader for a target. */
 public final class Sources {
@@ -26,6 +31,14 @@ public final class Sources {
                 inner.close();
             }
         };
+    }
+
+    /**
+     * The applications a History Server (or a driver) lists, newest first: what {@code fleet} and
+     * {@code diff --baseline} pick from before reading any of them.
+     */
+    public static List<ListedApplication> list(Target.Http target, HttpOptions http, Optional<Instant> since, int limit) {
+        return ApplicationListing.list(target, http, since, limit);
     }
 
     private static SnapshotSource reader(Target target, AppSelector selector, HttpOptions http) {

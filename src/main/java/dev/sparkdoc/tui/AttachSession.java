@@ -6,7 +6,7 @@ import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.redact.RedactingStream;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.source.SnapshotSource;
-import dev.sparkdoc.source.rest.LoadingRetry;
+import dev.sparkdoc.source.LoadingRetry;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -48,7 +48,7 @@ public final class AttachSession {
         long readMs = (System.nanoTime() - t0) / 1_000_000;
         PollSchedule schedule = new PollSchedule(settings.interval());
         PollStatus poll = settings.still() ? PollStatus.still(settings.target()) : PollStatus.live(settings.target(), settings.interval());
-        ProcessTable processes = settings.still() ? ProcessTable.unavailable("no local processes: this is a recording")
+        ProcessPaneRows processes = settings.still() ? ProcessPaneRows.unavailable("no local processes: this is a recording")
                 : feed.sample(first);
 
         OutputStream terminalOut = System.out;

@@ -4,7 +4,7 @@ import static dev.sparkdoc.tui.LineParts.extra;
 import static dev.sparkdoc.tui.LineParts.free;
 import static dev.sparkdoc.tui.LineParts.key;
 
-import dev.sparkdoc.source.rest.RestFault;
+import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.LineParts.Part;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +48,7 @@ final class FooterView {
 
     /** A driver that died left its event log: the way to the post-mortem. */
     private static String eventLogHint(UiState s) {
-        if (!s.poll().headline().orElse("").equals(RestFault.Kind.UNREACHABLE.headline()) || s.diagnosis().isEmpty()) {
+        if (!s.poll().headline().orElse("").equals(SourceFault.UNREACHABLE.headline()) || s.diagnosis().isEmpty()) {
             return "";
         }
         return " │ if it died, triage its event log in " + s.diagnosis().get().snapshot().environment()

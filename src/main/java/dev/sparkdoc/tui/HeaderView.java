@@ -10,7 +10,7 @@ import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.source.rest.RestFault;
+import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.LineParts.Part;
 import java.time.Duration;
 import java.time.Instant;
@@ -108,7 +108,7 @@ final class HeaderView {
         if (p.failing()) {
             // what is wrong and since when; the retry pace is on the row above ("every 8s (slowed
             // from 2s)"), the details and the fix on the footer row
-            f.parts(0, 2, Tone.ALERT, List.of(free(p.headline().orElse(RestFault.Kind.UNREACHABLE.headline())),
+            f.parts(0, 2, Tone.ALERT, List.of(free(p.headline().orElse(SourceFault.UNREACHABLE.headline())),
                     key(" since " + Fmt.clock(p.failingSince().get()) + " (" + Fmt.age(p.failingSince().get(), s.now())
                             + "); last picture from " + p.lastUpdate().map(Fmt::clock).orElse("?") + " kept")));
             return;

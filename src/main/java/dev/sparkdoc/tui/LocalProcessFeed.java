@@ -45,14 +45,14 @@ public final class LocalProcessFeed implements ProcessFeed {
             return new LocalProcessFeed(new ProcessScan(ProcessSampler.forThisMachine(), false),
                     appId -> LocalProcesses.hints(target, Optional.of(appId)));
         }
-        ProcessTable why = ProcessTable.unavailable(target instanceof Target.Http || target instanceof Target.HostScan
+        ProcessPaneRows why = ProcessPaneRows.unavailable(target instanceof Target.Http || target instanceof Target.HostScan
                 ? "the driver runs on another host: see executors' peak JVM/Python RSS (Executors pane)"
                 : "no live processes behind an event log or snapshot");
         return snapshot -> why;
     }
 
     @Override
-    public synchronized ProcessTable sample(AppSnapshot snapshot) {
+    public synchronized ProcessPaneRows sample(AppSnapshot snapshot) {
         String appId = snapshot.application().id();
         dev.sparkdoc.proc.ProcessTable table;
         try {
@@ -60,7 +60,7 @@ public final class LocalProcessFeed implements ProcessFeed {
             table = scan.next(Duration.ofMillis(history.isEmpty() ? 300 : 0), hints.apply(appId));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return ProcessTable.unavailable("interrupted");
+            return ProcessPaneRows.unavailable("interrupted");
         }
         List<ProcessRow> rows = new ArrayList<>();
         for (SparkProcess p : table.processes()) {
@@ -79,6 +79,6 @@ public final class LocalProcessFeed implements ProcessFeed {
                     String.join(" ", p.process().command()), List.copyOf(h)));
         }
         history.keySet().retainAll(rows.stream().map(ProcessRow::pid).toList());
-        return rows.isEmpty() ? ProcessTable.unavailable("no local processes of " + appId + " found") : ProcessTable.of(rows);
+        return rows.isEmpty() ? ProcessPaneRows.unavailable("no local processes of " + appId + " found") : ProcessPaneRows.of(rows);
     }
 }

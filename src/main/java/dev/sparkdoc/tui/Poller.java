@@ -4,7 +4,7 @@ import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
-import dev.sparkdoc.source.rest.RestFault;
+
 import dev.sparkdoc.tui.UiEvent.FetchFailed;
 import dev.sparkdoc.tui.UiEvent.SnapshotArrived;
 import java.time.Clock;
@@ -94,7 +94,7 @@ public final class Poller implements AutoCloseable {
         try {
             AppSnapshot snapshot = readOnce();
             Diagnosis diagnosis = diagnose.apply(snapshot);
-            ProcessTable table = sampleProcesses(snapshot);
+            ProcessPaneRows table = sampleProcesses(snapshot);
             long ms = (System.nanoTime() - t0) / 1_000_000;
             Duration next = schedule.success(ms);
             failing = false;
@@ -103,8 +103,7 @@ public final class Poller implements AutoCloseable {
             Duration next = schedule.failure();
             log.info("poll failed (next in " + next.toMillis() + " ms): " + e.getMessage());
             failing = true;
-            String headline = e instanceof RestFault f ? f.headline() : "cannot read the target";
-            post(new FetchFailed(headline, e.getMessage(), clock.instant(), next));
+            post(new FetchFailed(e.headline(), e.getMessage(), clock.instant(), next));
         } catch (RuntimeException | OutOfMemoryError e) {
             // a bug in sparkdoc (or an answer too big for its heap), not a fault of the driver: the header
             // must not say "driver unreachable", and polling goes on (the failed read's memory is free again)
@@ -123,8 +122,7 @@ public final class Poller implements AutoCloseable {
         try {
             return source.read();
         } catch (SourceException first) {
-            if (failing || (first instanceof RestFault f && !f.retryAtOnce())) {
-                // a timeout, an HTTP error or a login page will not go away in a moment
+            if (failing || !first.retryAtOnce()) {
                 throw first;
             }
             log.info("read failed, trying once more at once: " + first.getMessage());
@@ -132,12 +130,12 @@ public final class Poller implements AutoCloseable {
         }
     }
 
-    private ProcessTable sampleProcesses(AppSnapshot snapshot) {
+    private ProcessPaneRows sampleProcesses(AppSnapshot snapshot) {
         try {
             return processes.sample(snapshot);
         } catch (RuntimeException e) {
             log.error("process sampling failed", e);
-            return ProcessTable.unavailable("process view failed: " + e.getMessage());
+            return ProcessPaneRows.unavailable("process view failed: " + e.getMessage());
         }
     }
 

@@ -10,7 +10,7 @@ import dev.sparkdoc.model.AppSnapshot;
 public interface ProcessFeed {
 
     /** Shown until a real sampler is wired in. */
-    ProcessFeed NONE = snapshot -> ProcessTable.NOT_YET;
+    ProcessFeed NONE = snapshot -> ProcessPaneRows.NOT_YET;
 
-    ProcessTable sample(AppSnapshot snapshot);
+    ProcessPaneRows sample(AppSnapshot snapshot);
 }

@@ -39,7 +39,7 @@ final class ProcessWatch implements AutoCloseable {
                 sink.accept(new UiEvent.ProcessesSampled(feed.sample(snapshot)));
             } catch (RuntimeException e) {
                 log.error("process sampling failed", e);
-                sink.accept(new UiEvent.ProcessesSampled(ProcessTable.unavailable("process view failed: " + e.getMessage())));
+                sink.accept(new UiEvent.ProcessesSampled(ProcessPaneRows.unavailable("process view failed: " + e.getMessage())));
             } finally {
                 busy.set(false);
             }

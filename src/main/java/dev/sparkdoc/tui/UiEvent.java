@@ -17,12 +17,12 @@ public sealed interface UiEvent {
     }
 
     /** A read succeeded; {@code next} is the interval until the following one. */
-    record SnapshotArrived(Diagnosis diagnosis, ProcessTable processes, Instant at, long fetchMs, Duration next)
+    record SnapshotArrived(Diagnosis diagnosis, ProcessPaneRows processes, Instant at, long fetchMs, Duration next)
             implements UiEvent {
     }
 
     /** The local processes read again while the driver does not answer ({@link Effect.SampleProcesses}). */
-    record ProcessesSampled(ProcessTable processes) implements UiEvent {
+    record ProcessesSampled(ProcessPaneRows processes) implements UiEvent {
     }
 
     /**

@@ -16,7 +16,7 @@ public record UiState(
         int height,
         Instant now,
         Optional<Diagnosis> diagnosis,
-        ProcessTable processes,
+        ProcessPaneRows processes,
         PollStatus poll,
         Pane pane,
         Map<Pane, Integer> selected,
@@ -34,7 +34,7 @@ public record UiState(
     }
 
     public static UiState initial(PollStatus poll, int width, int height, Instant now) {
-        return new UiState(width, height, now, Optional.empty(), ProcessTable.NOT_YET, poll, Pane.FINDINGS,
+        return new UiState(width, height, now, Optional.empty(), ProcessPaneRows.NOT_YET, poll, Pane.FINDINGS,
                 Map.of(), Map.of(), Optional.empty(), "", false, false, Optional.empty(), false);
     }
 
@@ -62,11 +62,11 @@ public record UiState(
         return new UiState(width, height, t, diagnosis, processes, poll, pane, selected, sort, drill, filter, editingFilter, help, copy, quit);
     }
 
-    public UiState withData(Diagnosis d, ProcessTable p) {
+    public UiState withData(Diagnosis d, ProcessPaneRows p) {
         return new UiState(width, height, now, Optional.of(d), p, poll, pane, selected, sort, drill, filter, editingFilter, help, copy, quit);
     }
 
-    public UiState withProcesses(ProcessTable p) {
+    public UiState withProcesses(ProcessPaneRows p) {
         return new UiState(width, height, now, diagnosis, p, poll, pane, selected, sort, drill, filter, editingFilter, help, copy, quit);
     }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Application;
-import dev.sparkdoc.source.rest.ListedApplication;
+import dev.sparkdoc.model.ListedApplication;
 import dev.sparkdoc.testing.Snapshots;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sparkdoc.firstaid.Families;
-import dev.sparkdoc.firstaid.DataFileException;
+import dev.sparkdoc.datafile.DataFileException;
 import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;

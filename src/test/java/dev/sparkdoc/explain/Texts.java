@@ -38,6 +38,6 @@ final class Texts {
     }
 
     static String where(ExplainedError e) {
-        return e.userFrame().map(Frame::location).orElse("-");
+        return e.userFrame().map(StackFrame::location).orElse("-");
     }
 }

@@ -2,7 +2,7 @@ package dev.sparkdoc.fuzz;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.sparkdoc.firstaid.DataFileException;
+import dev.sparkdoc.datafile.DataFileException;
 import dev.sparkdoc.rules.RuleCatalog;
 import java.nio.file.Path;
 

@@ -3,7 +3,7 @@ package dev.sparkdoc.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sparkdoc.firstaid.DataFileException;
+import dev.sparkdoc.datafile.DataFileException;
 import dev.sparkdoc.signals.FactCatalog;
 import java.io.IOException;
 import java.nio.file.Files;

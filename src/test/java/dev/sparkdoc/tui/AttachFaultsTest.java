@@ -112,7 +112,7 @@ class AttachFaultsTest {
         AppSnapshot snap = TuiFixtures.liveCluster(driverStamp);
         Instant local = driverStamp.plus(Duration.ofMinutes(10));
         UiState s = Update.apply(UiState.initial(PollStatus.live("http://driver:4040", Duration.ofSeconds(2)), 80, 24, local),
-                new UiEvent.SnapshotArrived(TuiFixtures.diagnose(snap), ProcessTable.NOT_YET, local, 50, Duration.ofSeconds(2)))
+                new UiEvent.SnapshotArrived(TuiFixtures.diagnose(snap), ProcessPaneRows.NOT_YET, local, 50, Duration.ofSeconds(2)))
                 .state().withNow(local.plusSeconds(5));
 
         assertThat(HeaderView.driverNow(s, snap)).isEqualTo(driverStamp.plusSeconds(5));

@@ -60,7 +60,7 @@ class KeyPartsAt80ColumnsTest {
                 .toArray(Snapshots.ExecutorBuilder[]::new)).build();
         Instant at = snap.takenAt();
         UiState s = Update.apply(UiState.initial(PollStatus.live("http://driver:4040", Duration.ofSeconds(2)), 80, 24, at),
-                new UiEvent.SnapshotArrived(TuiFixtures.diagnose(snap), ProcessTable.NOT_YET, at, 900, Duration.ofSeconds(8))).state();
+                new UiEvent.SnapshotArrived(TuiFixtures.diagnose(snap), ProcessPaneRows.NOT_YET, at, 900, Duration.ofSeconds(8))).state();
         String row = rows(keys(s, "p")).get(1);
 
         assertThat(SafeText.width(row)).isLessThanOrEqualTo(80);
@@ -115,7 +115,7 @@ class KeyPartsAt80ColumnsTest {
     @Test
     void longRolesPidsAndThreadCountsStayWholeAndTheCommandIsCut() {
         UiState base = TuiFixtures.live(TuiFixtures.liveCluster(T0.plusSeconds(300)), 80, 24);
-        UiState s = base.withData(base.diagnosis().orElseThrow(), ProcessTable.of(List.of(new ProcessRow(4194304, "standalone-worker", Optional.of("driver"), 1250,
+        UiState s = base.withData(base.diagnosis().orElseThrow(), ProcessPaneRows.of(List.of(new ProcessRow(4194304, "standalone-worker", Optional.of("driver"), 1250,
                 12L << 30, 12345, "/usr/lib/jvm/java-17/bin/java -cp /opt/spark/conf:/opt/spark/jars/* org.apache.spark.deploy.worker.Worker",
                 List.of(1250.0)))));
         String row = rows(keys(s, "4")).get(5);

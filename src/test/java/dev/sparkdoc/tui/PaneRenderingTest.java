@@ -132,7 +132,7 @@ class PaneRenderingTest {
     @Test
     void processesPaneListsRowsWithASparklineWhenAFeedHasThem() {
         var base = TuiFixtures.live(TuiFixtures.liveCluster(Snapshots.T0.plusSeconds(300)), 80, 24);
-        var rows = ProcessTable.of(List.of(
+        var rows = ProcessPaneRows.of(List.of(
                 new ProcessRow(4242, "executor", java.util.Optional.of("1"), 180, 3L << 30, 80, "java -cp … CoarseGrainedExecutorBackend", List.of(10.0, 100.0, 180.0)),
                 new ProcessRow(4300, "python worker", java.util.Optional.of("1"), 95, 700L << 20, 1, "python -m pyspark.daemon", List.of(90.0, 95.0))));
         var s = base.withData(base.diagnosis().get(), rows);

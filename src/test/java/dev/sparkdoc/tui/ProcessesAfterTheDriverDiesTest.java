@@ -47,7 +47,7 @@ class ProcessesAfterTheDriverDiesTest {
 
         assertThat(failed.effects()).containsExactly(new Effect.SampleProcesses(snapshot));
         UiState sampled = Update.apply(failed.state(),
-                new UiEvent.ProcessesSampled(ProcessTable.unavailable("no local processes of app-test found"))).state();
+                new UiEvent.ProcessesSampled(ProcessPaneRows.unavailable("no local processes of app-test found"))).state();
         String pane = TextBackend.text(Views.render(TuiFixtures.keys(sampled, "4")));
         assertThat(pane).contains("no local processes of app-test found").doesNotContain("4242", "driver  ");
     }
@@ -55,7 +55,7 @@ class ProcessesAfterTheDriverDiesTest {
     @Test
     void aSampleThatArrivesAfterTheDriverAnsweredAgainIsIgnored() {
         UiState live = withDriverAt8Percent();
-        UiEvent late = new UiEvent.ProcessesSampled(ProcessTable.unavailable("no local processes of app-test found"));
+        UiEvent late = new UiEvent.ProcessesSampled(ProcessPaneRows.unavailable("no local processes of app-test found"));
 
         assertThat(Update.apply(live, late).state().processes()).isEqualTo(live.processes());
     }
@@ -83,7 +83,7 @@ class ProcessesAfterTheDriverDiesTest {
     @Test
     void theWatchSamplesOnItsOwnThreadAndPostsWhatItFound() {
         List<UiEvent> events = new CopyOnWriteArrayList<>();
-        ProcessTable gone = ProcessTable.unavailable("no local processes of app-test found");
+        ProcessPaneRows gone = ProcessPaneRows.unavailable("no local processes of app-test found");
         try (ProcessWatch watch = new ProcessWatch(s -> gone, events::add, new AttachLog(home.resolve("attach.log")))) {
             watch.sample(snapshot);
             Await.until("the sample is posted", Duration.ofSeconds(10), () -> !events.isEmpty());
@@ -93,7 +93,7 @@ class ProcessesAfterTheDriverDiesTest {
 
     private UiState withDriverAt8Percent() {
         UiState live = TuiFixtures.live(snapshot, 80, 24);
-        return live.withProcesses(ProcessTable.of(List.of(new ProcessRow(4242, "driver", Optional.of("driver"), 8, 1L << 30, 90,
+        return live.withProcesses(ProcessPaneRows.of(List.of(new ProcessRow(4242, "driver", Optional.of("driver"), 8, 1L << 30, 90,
                 DRIVER, List.of(8.0)))));
     }
 

@@ -49,7 +49,7 @@ final class TuiFixtures {
     static UiState still(Path log, int width, int height) {
         Diagnosis d = fromLog(log);
         UiState s = UiState.initial(PollStatus.still(log.toString()), width, height, d.snapshot().takenAt());
-        return Update.apply(s, new UiEvent.SnapshotArrived(d, ProcessTable.NOT_YET, d.snapshot().takenAt(), 40, Duration.ZERO)).state();
+        return Update.apply(s, new UiEvent.SnapshotArrived(d, ProcessPaneRows.NOT_YET, d.snapshot().takenAt(), 40, Duration.ZERO)).state();
     }
 
     /** A running application with a skewed active stage, a dead and an excluded executor, failures. */
@@ -68,7 +68,7 @@ final class TuiFixtures {
     static UiState live(AppSnapshot snap, int width, int height) {
         Instant now = snap.takenAt();
         UiState s = UiState.initial(PollStatus.live("http://driver:4040", Duration.ofSeconds(2)), width, height, now);
-        return Update.apply(s, new UiEvent.SnapshotArrived(diagnose(snap), ProcessTable.NOT_YET, now, 120, Duration.ofSeconds(2))).state();
+        return Update.apply(s, new UiEvent.SnapshotArrived(diagnose(snap), ProcessPaneRows.NOT_YET, now, 120, Duration.ofSeconds(2))).state();
     }
 
     static UiState keys(UiState s, String typed) {

@@ -1,6 +1,7 @@
 package dev.sparkdoc.source.rest;
 
 import dev.sparkdoc.model.Application;
+import dev.sparkdoc.model.ListedApplication;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.rest.dto.ApplicationInfoDto;

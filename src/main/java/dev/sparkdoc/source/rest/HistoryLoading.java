@@ -1,5 +1,7 @@
 package dev.sparkdoc.source.rest;
 
+import dev.sparkdoc.source.SourceFault;
+
 /**
  * A History Server that cannot show an application yet. What Spark does (checked in Spark 4.0's
  * {@code HistoryServer}, {@code ApplicationCache}, {@code FsHistoryProvider} and the
@@ -25,14 +27,14 @@ final class HistoryLoading {
 
     /** App-scoped requests timed out on a History Server: it is replaying the event log. */
     static RestFault replaying(AppChoice choice, RestFault timeout) {
-        return new RestFault(RestFault.Kind.LOADING, "History Server is still loading " + choice.app().id()
+        return new RestFault(SourceFault.LOADING, "History Server is still loading " + choice.app().id()
                 + " (no answer within the timeout: it replays the app's event log on first access, minutes for a big log);"
                 + " retrying is enough, or raise --timeout", timeout);
     }
 
     /** The History Server no longer lists the application: it is rescanning its log directory. */
     static RestFault unlisted(AppChoice choice, NotFoundException notFound) {
-        return new RestFault(RestFault.Kind.LOADING, "History Server is still loading " + choice.app().id()
+        return new RestFault(SourceFault.LOADING, "History Server is still loading " + choice.app().id()
                 + " (it does not list it now: after a restart it rescans its log directory,"
                 + " every spark.history.fs.update.interval); retrying is enough", notFound);
     }

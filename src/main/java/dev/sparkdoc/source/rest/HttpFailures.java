@@ -1,6 +1,6 @@
 package dev.sparkdoc.source.rest;
 
-import dev.sparkdoc.source.rest.RestFault.Kind;
+import dev.sparkdoc.source.SourceFault;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -37,45 +37,45 @@ final class HttpFailures {
     static RestFault transport(HttpUrl url, IOException e, Duration timeout) {
         String origin = origin(url);
         if (e instanceof UnknownHostException) {
-            return new RestFault(Kind.UNREACHABLE, "cannot connect to " + origin + ": unknown host '" + url.host()
+            return new RestFault(SourceFault.UNREACHABLE, "cannot connect to " + origin + ": unknown host '" + url.host()
                     + "' — check the name, or use the driver's IP address", e);
         }
         if (e instanceof SSLPeerUnverifiedException) {
-            return new RestFault(Kind.BAD_ANSWER, "TLS certificate of " + origin + " does not match the host name '" + url.host()
+            return new RestFault(SourceFault.BAD_ANSWER, "TLS certificate of " + origin + " does not match the host name '" + url.host()
                     + "'; pass the right CA with --cacert FILE, or --insecure to skip the check", e);
         }
         if (e instanceof SSLHandshakeException && certificateProblem(e)) {
-            return new RestFault(Kind.BAD_ANSWER, "TLS certificate of " + origin + " is not trusted (unknown or self-signed issuer);"
+            return new RestFault(SourceFault.BAD_ANSWER, "TLS certificate of " + origin + " is not trusted (unknown or self-signed issuer);"
                     + " pass the CA with --cacert FILE, or --insecure to skip the check", e);
         }
         if (e instanceof SSLException) {
-            return new RestFault(Kind.BAD_ANSWER, "TLS with " + origin + " failed (" + Texts.firstLine(e.getMessage())
+            return new RestFault(SourceFault.BAD_ANSWER, "TLS with " + origin + " failed (" + Texts.firstLine(e.getMessage())
                     + "); if it serves plain HTTP, use http://, else try --cacert FILE or --insecure", e);
         }
         if (e instanceof SocketTimeoutException) {
-            return new RestFault(Kind.TIMEOUT, origin + " did not answer within " + seconds(timeout)
+            return new RestFault(SourceFault.TIMEOUT, origin + " did not answer within " + seconds(timeout)
                     + "; try --timeout " + timeoutOption(timeout) + " (a busy driver can be slow)", e);
         }
         if (e instanceof InterruptedIOException) {
             // OkHttp's call timeout: the answer started but trickled in for longer than the whole-call bound
-            return new RestFault(Kind.TIMEOUT, origin + " did not finish its answer to " + url.encodedPath() + " within "
+            return new RestFault(SourceFault.TIMEOUT, origin + " did not finish its answer to " + url.encodedPath() + " within "
                     + seconds(HttpSettings.callTimeout(timeout)) + " (it stalled mid-answer); try --timeout "
                     + timeoutOption(timeout) + " (a busy driver can be slow)", e);
         }
         if (refused(e)) {
-            return new RestFault(Kind.UNREACHABLE, "cannot connect to " + origin + ": connection refused — is the application running? "
+            return new RestFault(SourceFault.UNREACHABLE, "cannot connect to " + origin + ": connection refused — is the application running? "
                     + PORTS_HINT, e);
         }
         if (e instanceof NoRouteToHostException || e instanceof ConnectException) {
-            return new RestFault(Kind.UNREACHABLE, "cannot connect to " + origin + ": " + Texts.firstLine(rootMessage(e))
+            return new RestFault(SourceFault.UNREACHABLE, "cannot connect to " + origin + ": " + Texts.firstLine(rootMessage(e))
                     + " — check the host, the port and any firewall in between", e);
         }
         if (e instanceof ProtocolException && !RestClient.endOfStream(e)) {
-            return new RestFault(Kind.BAD_ANSWER, origin + " answered " + url.encodedPath() + " with something that is not HTTP"
+            return new RestFault(SourceFault.BAD_ANSWER, origin + " answered " + url.encodedPath() + " with something that is not HTTP"
                     + " — check the port: " + PORTS_HINT, e);
         }
         // a reset or a connection closed mid-answer (the driver died or a proxy cut it)
-        return new RestFault(Kind.UNREACHABLE, "reading " + url + " failed: " + whatBroke(e)
+        return new RestFault(SourceFault.UNREACHABLE, "reading " + url + " failed: " + whatBroke(e)
                 + " — the connection broke mid-answer; is the driver still running?", e);
     }
 
@@ -94,14 +94,14 @@ final class HttpFailures {
         int code = r.code();
         if (code == 401 || code == 403) {
             String what = code == 401 ? "asks for authentication (HTTP 401)" : "refused access (HTTP 403)";
-            return new RestFault(Kind.LOGIN, "authentication needed (HTTP " + code + ")",
+            return new RestFault(SourceFault.LOGIN, "authentication needed (HTTP " + code + ")",
                     origin(r.url()) + " " + what + bodyNote(r) + "; " + AUTH_HINT, null);
         }
         if (code >= 500) {
-            return new RestFault(Kind.SERVER_ERROR, "driver answers HTTP " + code, r.url() + " failed with HTTP " + code
+            return new RestFault(SourceFault.SERVER_ERROR, "driver answers HTTP " + code, r.url() + " failed with HTTP " + code
                     + bodyNote(r) + "; the server has a problem, try again or check its log", null);
         }
-        return new RestFault(Kind.BAD_ANSWER, r.url() + " answered HTTP " + code + bodyNote(r));
+        return new RestFault(SourceFault.BAD_ANSWER, r.url() + " answered HTTP " + code + bodyNote(r));
     }
 
     /**
@@ -114,11 +114,11 @@ final class HttpFailures {
         boolean redirected = !sameResource(r.requested(), r.url());
         if (redirected || LoginPages.looksLikeLogin(r.body())) {
             String where = redirected ? " (redirected to " + origin(r.url()) + r.url().encodedPath() + ")" : "";
-            return new RestFault(Kind.LOGIN, "login page instead of data", origin(r.requested()) + " answered with a login page" + where
+            return new RestFault(SourceFault.LOGIN, "login page instead of data", origin(r.requested()) + " answered with a login page" + where
                     + LoginPages.titleNote(r.body()) + " instead of Spark's JSON: an authentication proxy is in front of "
                     + "Spark; " + AUTH_HINT + ", or tunnel to the driver's own UI port (ssh -L 4040:DRIVER:4040 EDGE)", null);
         }
-        return new RestFault(Kind.BAD_ANSWER, "got an HTML page instead of Spark's JSON from " + r.url()
+        return new RestFault(SourceFault.BAD_ANSWER, "got an HTML page instead of Spark's JSON from " + r.url()
                 + " (a login page or proxy?); check the URL, or " + AUTH_HINT);
     }
 
@@ -128,12 +128,12 @@ final class HttpFailures {
 
     /** A 2xx answer that is not the JSON asked for; {@code detail} is the parser's first line. */
     static RestFault notJson(HttpResult r, String detail, Throwable cause) {
-        return new RestFault(Kind.BAD_ANSWER, "not valid Spark REST JSON from " + r.url() + ": "
+        return new RestFault(SourceFault.BAD_ANSWER, "not valid Spark REST JSON from " + r.url() + ": "
                 + Texts.bounded(Texts.firstLine(detail), 200), cause);
     }
 
     static RestFault notSparkApi(HttpResult r) {
-        return new RestFault(Kind.BAD_ANSWER, r.requested() + " is not a Spark REST API (HTTP 404); point sparkdoc at a driver UI "
+        return new RestFault(SourceFault.BAD_ANSWER, r.requested() + " is not a Spark REST API (HTTP 404); point sparkdoc at a driver UI "
                 + "(host:4040), a History Server (host:18080) or a YARN proxy URL (http://rm:8088/proxy/<application id>/)");
     }
 

@@ -13,6 +13,7 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.source.rest.dto.ExecutionDataDto;
 import dev.sparkdoc.source.rest.dto.ExecutorSummaryDto;
 import dev.sparkdoc.source.rest.dto.JobDataDto;
@@ -119,7 +120,7 @@ public final class RestSource implements SnapshotSource {
         try {
             return read(choice);
         } catch (RestFault e) {
-            throw choice.kind() == SourceKind.HISTORY && e.kind() == RestFault.Kind.TIMEOUT ? HistoryLoading.replaying(choice, e) : e;
+            throw choice.kind() == SourceKind.HISTORY && e.kind() == SourceFault.TIMEOUT ? HistoryLoading.replaying(choice, e) : e;
         }
     }
 

@@ -4,6 +4,7 @@ import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.TaskQuantiles;
 import dev.sparkdoc.model.TaskSample;
 import dev.sparkdoc.source.SourceException;
+import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.source.rest.dto.StageDataDto;
 import dev.sparkdoc.source.rest.dto.TaskDataDto;
 import java.time.Instant;
@@ -151,7 +152,7 @@ final class StageDetailLoader {
                 // One stage's details missing is not worth failing the snapshot; say so in a note.
                 poll.failures.incrementAndGet();
                 poll.firstFailure.compareAndSet(null, "stage " + stage.key() + ": " + e.getMessage());
-                if (e instanceof RestFault f && f.kind() == RestFault.Kind.TIMEOUT) {
+                if (e instanceof RestFault f && f.kind() == SourceFault.TIMEOUT) {
                     poll.timedOut.set(true);
                 }
             }

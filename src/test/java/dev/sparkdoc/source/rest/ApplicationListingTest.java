@@ -5,6 +5,7 @@ import static dev.sparkdoc.testing.RoutingDispatcher.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sparkdoc.model.ListedApplication;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.targets.Target;

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.testing.FakeSpark;
 import dev.sparkdoc.testing.RoutingDispatcher;
 import java.time.Duration;
@@ -63,7 +64,7 @@ class FaultsWhilePollingTest {
 
             RestFault fault = catchThrowableOfType(RestFault.class, source::read);
 
-            assertThat(fault.kind()).isEqualTo(RestFault.Kind.UNREACHABLE);
+            assertThat(fault.kind()).isEqualTo(SourceFault.UNREACHABLE);
             assertThat(fault.getMessage()).startsWith("reading " + mock.url(APP_PATH + "/jobs?status=running") + " failed: ")
                     .endsWith("— the connection broke mid-answer; is the driver still running?")
                     .doesNotContain("\n");
@@ -82,7 +83,7 @@ class FaultsWhilePollingTest {
 
             RestFault fault = catchThrowableOfType(RestFault.class, source::read);
 
-            assertThat(fault.kind()).isEqualTo(RestFault.Kind.SERVER_ERROR);
+            assertThat(fault.kind()).isEqualTo(SourceFault.SERVER_ERROR);
             assertThat(fault.getMessage()).isEqualTo(mock.url(APP_PATH + "/jobs?status=running") + " failed with HTTP " + code
                     + ": java.lang.IllegalStateException: listener bus is stopped; the server has a problem, try again or check its log");
             assertThat(spark.count(r -> r.getUrl().encodedPath().endsWith("/jobs"))).isEqualTo(1);
@@ -99,7 +100,7 @@ class FaultsWhilePollingTest {
 
             RestFault fault = catchThrowableOfType(RestFault.class, source::read);
 
-            assertThat(fault.kind()).isEqualTo(RestFault.Kind.TIMEOUT);
+            assertThat(fault.kind()).isEqualTo(SourceFault.TIMEOUT);
             assertThat(fault.getMessage()).isEqualTo(mock.origin() + " did not answer within 2s; try --timeout 6"
                     + " (a busy driver can be slow)");
             jobsFault.set(null);
@@ -116,7 +117,7 @@ class FaultsWhilePollingTest {
 
             RestFault fault = catchThrowableOfType(RestFault.class, source::read);
 
-            assertThat(fault.kind()).isEqualTo(RestFault.Kind.TIMEOUT);
+            assertThat(fault.kind()).isEqualTo(SourceFault.TIMEOUT);
             assertThat(fault.getMessage()).isEqualTo(mock.origin() + " did not finish its answer to " + APP_PATH
                     + "/jobs within 6s (it stalled mid-answer); try --timeout 6 (a busy driver can be slow)");
         }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.sparkdoc.cli.CliRun;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.testing.FakeSpark;
 import dev.sparkdoc.testing.RoutingDispatcher;
 import java.time.Duration;
@@ -55,7 +56,7 @@ class LoginLoadingAndRestartTest {
 
         RestFault fault = catchThrowableOfType(RestFault.class, () -> read(withUser));
 
-        assertThat(fault.kind()).isEqualTo(RestFault.Kind.LOGIN);
+        assertThat(fault.kind()).isEqualTo(SourceFault.LOGIN);
         assertThat(fault.getMessage()).isEqualTo(mock.origin() + " answered with a login page (redirected to " + mock.origin()
                 + "/gateway/knoxsso/api/v1/websso) ('Knox SSO — Sign in') instead of Spark's JSON: an authentication proxy"
                 + " is in front of Spark; pass credentials with --header 'Authorization: …' or --user user:password,"
@@ -84,7 +85,7 @@ class LoginLoadingAndRestartTest {
         try (RestSource source = new RestSource(mock.target(), new AppSelector(Optional.of(ID), Optional.empty()), FAST)) {
             RestFault fault = catchThrowableOfType(RestFault.class, source::read);
 
-            assertThat(fault.kind()).isEqualTo(RestFault.Kind.LOADING);
+            assertThat(fault.kind()).isEqualTo(SourceFault.LOADING);
             assertThat(fault.getMessage()).startsWith("History Server is still loading " + ID + " (no answer within the"
                     + " timeout: it replays the app's event log on first access, minutes for a big log); retrying is enough");
             replaying.set(false);
@@ -116,7 +117,7 @@ class LoginLoadingAndRestartTest {
 
             RestFault fault = catchThrowableOfType(RestFault.class, source::read);
 
-            assertThat(fault.kind()).isEqualTo(RestFault.Kind.LOADING);
+            assertThat(fault.kind()).isEqualTo(SourceFault.LOADING);
             assertThat(fault.getMessage()).startsWith("History Server is still loading " + ID + " (it does not list it now");
             listed.set(true);
             assertThat(source.read().application().id()).isEqualTo(ID);

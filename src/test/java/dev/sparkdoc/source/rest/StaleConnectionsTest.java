@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.json.Json;
+import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.testing.FakeSpark;
 import dev.sparkdoc.testing.RoutingDispatcher;
 import java.time.Duration;
@@ -59,7 +60,7 @@ class StaleConnectionsTest {
 
         RestFault fault = catchThrowableOfType(RestFault.class, () -> client.get(mock.url("/api/v1/applications"), TREE));
 
-        assertThat(fault.kind()).isEqualTo(RestFault.Kind.UNREACHABLE);
+        assertThat(fault.kind()).isEqualTo(SourceFault.UNREACHABLE);
         assertThat(fault.getMessage()).isEqualTo("reading " + mock.url("/api/v1/applications") + " failed: closed by the server"
                 + " — the connection broke mid-answer; is the driver still running?");
         assertThat(mock.server().getRequestCount()).as("asked once, and once more on a fresh connection").isEqualTo(2);

@@ -54,7 +54,7 @@ final class EventSkimmer {
     private static final Shape STAGE_INFO = new Shape().keep("Stage ID", "Stage Attempt ID", "Stage Name", "Details",
             "Number of Tasks", "Submission Time", "Completion Time", "Failure Reason");
 
-    /** SparkPlanInfo as PlanGraph reads it: a tree of names, simple strings and metrics. */
+    /** SparkPlanInfo as SparkPlanGraph reads it: a tree of names, simple strings and metrics. */
     private static final Shape PLAN = new Shape();
 
     static {

@@ -18,11 +18,11 @@ final class PlanMetrics {
     private PlanMetrics() {
     }
 
-    static List<PlanNode> nodes(PlanGraph plan, AccumulatorSums sums) {
+    static List<PlanNode> nodes(SparkPlanGraph plan, AccumulatorSums sums) {
         List<PlanNode> out = new ArrayList<>();
-        for (PlanGraph.Node n : plan.nodes()) {
+        for (SparkPlanGraph.Node n : plan.nodes()) {
             List<PlanMetric> metrics = new ArrayList<>();
-            for (PlanGraph.Metric m : n.metrics()) {
+            for (SparkPlanGraph.Metric m : n.metrics()) {
                 OptionalLong total = sums.sum(m.accumulatorId());
                 String display = total.isPresent() ? display(m.metricType(), total.getAsLong()) : "";
                 metrics.add(new PlanMetric(m.name(), display,

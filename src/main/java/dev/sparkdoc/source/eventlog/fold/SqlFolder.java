@@ -19,7 +19,7 @@ final class SqlFolder {
         long endTime = -1;
         boolean ended;
         String errorMessage;
-        PlanGraph plan = PlanGraph.EMPTY;
+        SparkPlanGraph plan = SparkPlanGraph.EMPTY;
 
         SqlState(long id) {
             this.id = id;
@@ -67,7 +67,7 @@ final class SqlFolder {
         if (!planInfo.isObject()) {
             return;
         }
-        sql.plan = PlanGraph.of(planInfo);
+        sql.plan = SparkPlanGraph.of(planInfo);
         sql.plan.accumulatorIds().forEach(accumulators::register);
     }
 

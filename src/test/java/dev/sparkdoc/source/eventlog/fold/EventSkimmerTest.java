@@ -85,8 +85,8 @@ class EventSkimmerTest {
         assertThat(skimmed.get("executionId")).isEqualTo(whole.get("executionId"));
         assertThat(skimmed.get("description")).isEqualTo(whole.get("description"));
         assertThat(skimmed.has("physicalPlanDescription")).isFalse();
-        assertThat(PlanGraph.of(skimmed.get("sparkPlanInfo"))).isEqualTo(PlanGraph.of(whole.get("sparkPlanInfo")));
-        assertThat(PlanGraph.of(skimmed.get("sparkPlanInfo")).nodes()).isNotEmpty();
+        assertThat(SparkPlanGraph.of(skimmed.get("sparkPlanInfo"))).isEqualTo(SparkPlanGraph.of(whole.get("sparkPlanInfo")));
+        assertThat(SparkPlanGraph.of(skimmed.get("sparkPlanInfo")).nodes()).isNotEmpty();
     }
 
     @Test

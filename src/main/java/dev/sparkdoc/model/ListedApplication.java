@@ -1,4 +1,4 @@
-package dev.sparkdoc.source.rest;
+package dev.sparkdoc.model;
 
 import java.time.Instant;
 import java.util.Optional;

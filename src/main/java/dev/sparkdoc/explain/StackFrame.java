@@ -12,7 +12,7 @@ import java.util.OptionalInt;
  * @param python   true for a Python frame (listed outermost first), false for a JVM frame
  *                 (listed innermost first)
  */
-public record Frame(String file, OptionalInt line, String function, boolean python) {
+public record StackFrame(String file, OptionalInt line, String function, boolean python) {
 
     /** "job.py:17" or "Job.scala" when the line is unknown. */
     public String location() {

@@ -1,4 +1,4 @@
-package dev.sparkdoc.firstaid;
+package dev.sparkdoc.datafile;
 
 import java.util.Collection;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package dev.sparkdoc.firstaid;
+package dev.sparkdoc.datafile;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;

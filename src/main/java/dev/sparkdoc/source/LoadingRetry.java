@@ -1,7 +1,6 @@
-package dev.sparkdoc.source.rest;
+package dev.sparkdoc.source;
 
 import dev.sparkdoc.model.AppSnapshot;
-import dev.sparkdoc.source.SnapshotSource;
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -28,8 +27,8 @@ public final class LoadingRetry {
         for (int attempt = 1; ; attempt++) {
             try {
                 return source.read();
-            } catch (RestFault e) {
-                if (e.kind() != RestFault.Kind.LOADING || attempt > retries) {
+            } catch (SourceException e) {
+                if (e.kind() != SourceFault.LOADING || attempt > retries) {
                     throw e;
                 }
                 progress.accept(e.getMessage().replaceFirst(" \\(.*$", "") + "; retrying in " + pause.toSeconds()
@@ -44,7 +43,7 @@ public final class LoadingRetry {
             Thread.sleep(pause.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RestFault(RestFault.Kind.LOADING, "interrupted while waiting for the History Server");
+            throw new SourceException(SourceFault.LOADING, "interrupted while waiting for the History Server", null);
         }
     }
 }

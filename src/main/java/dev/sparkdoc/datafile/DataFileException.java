@@ -1,4 +1,4 @@
-package dev.sparkdoc.firstaid;
+package dev.sparkdoc.datafile;
 
 /** A data file (rules, error patterns) is broken: says which file, which line and why. Exit code 2. */
 public class DataFileException extends RuntimeException {

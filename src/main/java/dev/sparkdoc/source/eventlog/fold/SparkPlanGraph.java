@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * {@code InputAdapter} and AQE query stages dissolved into their child, and a ReusedExchange
  * pointing at the exchange it reuses.
  */
-record PlanGraph(List<Node> nodes, List<PlanEdge> edges) {
+record SparkPlanGraph(List<Node> nodes, List<PlanEdge> edges) {
 
     record Metric(String name, long accumulatorId, String metricType) {
     }
@@ -25,17 +25,17 @@ record PlanGraph(List<Node> nodes, List<PlanEdge> edges) {
     record Node(long nodeId, String name, Optional<Long> wholeStageCodegenId, List<Metric> metrics) {
     }
 
-    static final PlanGraph EMPTY = new PlanGraph(List.of(), List.of());
+    static final SparkPlanGraph EMPTY = new SparkPlanGraph(List.of(), List.of());
 
     private static final Pattern CODEGEN_ID = Pattern.compile("WholeStageCodegen \\((\\d+)\\)");
 
-    static PlanGraph of(JsonNode planInfo) {
+    static SparkPlanGraph of(JsonNode planInfo) {
         if (planInfo == null || !planInfo.isObject()) {
             return EMPTY;
         }
         Builder b = new Builder();
         b.build(planInfo, null, null);
-        return new PlanGraph(List.copyOf(b.nodes), List.copyOf(b.edges));
+        return new SparkPlanGraph(List.copyOf(b.nodes), List.copyOf(b.edges));
     }
 
     /** Every accumulator ID the plan's metrics use. */

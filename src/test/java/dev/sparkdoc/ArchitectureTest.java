@@ -1,0 +1,103 @@
+package dev.sparkdoc;
+
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pipeline's direction (ARCHITECTURE.md, "One pipeline"): targets → source → model → signals →
+ * rules → findings → report | tui, with cli as the composition root. A package may use only the
+ * packages this test names for it; a new import against the direction fails here, with the class
+ * and the line.
+ */
+class ArchitectureTest {
+
+    private static JavaClasses main;
+
+    @BeforeAll
+    static void importMainClasses() {
+        main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.sparkdoc");
+    }
+
+    @Test
+    void packagesImportOnlyAlongThePipeline() {
+        ArchRule rule = layeredArchitecture().consideringOnlyDependenciesInLayers()
+                // the vocabulary everyone shares; none of them knows another sparkdoc package
+                .layer("model").definedBy("dev.sparkdoc.model..")
+                .layer("targets").definedBy("dev.sparkdoc.targets..")
+                .layer("json").definedBy("dev.sparkdoc.json..")
+                .layer("datafile").definedBy("dev.sparkdoc.datafile..")
+                .layer("firstaid").definedBy("dev.sparkdoc.firstaid..")
+                .layer("redact").definedBy("dev.sparkdoc.redact..")
+                .layer("explain").definedBy("dev.sparkdoc.explain..")
+                .layer("proc").definedBy("dev.sparkdoc.proc..")
+                .layer("source").definedBy("dev.sparkdoc.source..")
+                .layer("signals").definedBy("dev.sparkdoc.signals..")
+                .layer("rules").definedBy("dev.sparkdoc.rules..")
+                .layer("diff").definedBy("dev.sparkdoc.diff..")
+                .layer("fleet").definedBy("dev.sparkdoc.fleet..")
+                .layer("report").definedBy("dev.sparkdoc.report..")
+                .layer("tui").definedBy("dev.sparkdoc.tui..")
+                .layer("cli").definedBy("dev.sparkdoc.cli..")
+                .whereLayer("model").mayNotAccessAnyLayer()
+                .whereLayer("targets").mayNotAccessAnyLayer()
+                .whereLayer("json").mayNotAccessAnyLayer()
+                .whereLayer("datafile").mayNotAccessAnyLayer()
+                .whereLayer("firstaid").mayNotAccessAnyLayer()
+                .whereLayer("redact").mayOnlyAccessLayers("model")
+                .whereLayer("explain").mayOnlyAccessLayers("datafile", "firstaid", "redact")
+                .whereLayer("proc").mayOnlyAccessLayers("model", "targets", "redact")
+                // a source knows nothing of what a rule is
+                .whereLayer("source").mayOnlyAccessLayers("model", "targets", "json", "redact")
+                // nothing in a rule knows where the data came from
+                .whereLayer("signals").mayOnlyAccessLayers("model", "proc", "explain", "datafile")
+                .whereLayer("rules").mayOnlyAccessLayers("model", "proc", "signals", "datafile", "firstaid")
+                .whereLayer("diff").mayOnlyAccessLayers("model", "targets", "source", "explain", "signals", "rules")
+                .whereLayer("fleet").mayOnlyAccessLayers("model", "targets", "source", "rules")
+                .whereLayer("report").mayOnlyAccessLayers("model", "json", "firstaid", "explain", "proc", "signals", "rules",
+                        "diff", "fleet")
+                .whereLayer("tui").mayOnlyAccessLayers("model", "targets", "firstaid", "redact", "proc", "source", "signals",
+                        "rules", "report")
+                .whereLayer("cli").mayNotBeAccessedByAnyLayer();
+
+        rule.check(main);
+    }
+
+    @Test
+    void onlyTheSourceAndTheCompositionRootKnowHowATargetIsRead() {
+        // the TUI, fleet and diff read through source's own types (SnapshotSource, Sources,
+        // SourceException): a REST fault or an event-log class never reaches them
+        ArchRule rule = noClasses().that().resideOutsideOfPackages("dev.sparkdoc.source..", "dev.sparkdoc.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.sparkdoc.source.rest..", "dev.sparkdoc.source.eventlog..",
+                        "dev.sparkdoc.source.snapshot..");
+
+        rule.check(main);
+    }
+
+    @Test
+    void noPackageCycles() {
+        slices().matching("dev.sparkdoc.(*)..").should().beFreeOfCycles().check(main);
+    }
+
+    @Test
+    void noTwoClassesShareAName() {
+        Map<String, String> packagesBySimpleName = main.stream()
+                .filter(c -> c.getEnclosingClass().isEmpty() && !c.getSimpleName().equals("package-info"))
+                .collect(Collectors.groupingBy(JavaClass::getSimpleName,
+                        Collectors.mapping(JavaClass::getPackageName, Collectors.joining(", "))));
+
+        assertThat(packagesBySimpleName).allSatisfy((name, packages) ->
+                assertThat(packages).as("class %s", name).doesNotContain(","));
+    }
+}
