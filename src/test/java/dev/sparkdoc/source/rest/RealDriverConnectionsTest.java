@@ -11,6 +11,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,9 @@ class RealDriverConnectionsTest {
     }
 
     private static RestSource source(URI uri) {
-        return new RestSource(new Target.Http(uri), AppSelector.ANY, HttpOptions.DEFAULT);
+        // a stale pooled connection fails at once, never by a timeout: a long one only keeps a real
+        // driver on a loaded single core from being called slow
+        return new RestSource(new Target.Http(uri), AppSelector.ANY,
+                new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofSeconds(60)));
     }
 }

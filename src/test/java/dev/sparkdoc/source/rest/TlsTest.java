@@ -112,7 +112,8 @@ class TlsTest {
     }
 
     private static HttpOptions options(boolean insecure, Optional<Path> ca) {
-        return new HttpOptions(List.of(), Optional.empty(), insecure, ca, Duration.ofSeconds(5));
+        // long enough for a TLS handshake on a loaded single core; the faults asserted here fail at once
+        return new HttpOptions(List.of(), Optional.empty(), insecure, ca, Duration.ofSeconds(30));
     }
 
     private static void keytool(String... args) throws Exception {
