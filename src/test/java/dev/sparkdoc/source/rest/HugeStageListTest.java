@@ -24,14 +24,14 @@ import org.junit.jupiter.api.io.TempDir;
  * hostile server): {@code triage} in a JVM of 256 MB heap, as on a small edge node, completes with
  * a note instead of an OutOfMemoryError (the list once took 1.2 GB).
  */
-@Timeout(180)   // a guard against a hang, not a measurement
+@Timeout(900)   // a guard against a hang, not a measurement
 class HugeStageListTest {
 
     private static final String ID = "app-20261129133113-0001";
     private static final String APP_PATH = "/api/v1/applications/" + ID;
     private static final String APP = MiniSpark.liveApp(ID, "many stages", "2026-11-29T13:31:13.000GMT");
     private static final int STAGES = 200_000;
-    private static final Duration PATIENCE = Duration.ofSeconds(150);
+    private static final Duration PATIENCE = Duration.ofSeconds(600);
 
     @RegisterExtension
     final FakeSpark mock = new FakeSpark();
@@ -70,7 +70,8 @@ class HugeStageListTest {
         Path err = dir.resolve("err.txt");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process triage = new ProcessBuilder(java, "-XX:+UseSerialGC", heap, "-Duser.home=" + dir,
-                "-cp", System.getProperty("java.class.path"), "dev.sparkdoc.cli.Main", "triage", mock.url("/").toString())
+                "-cp", System.getProperty("java.class.path"), "dev.sparkdoc.cli.Main", "triage", "--timeout", "60",
+                mock.url("/").toString())
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         long peakKb = awaitExit(triage);
         System.err.printf(Locale.ROOT, "HugeStageListTest: %,d stages in %,d bytes; triage %s exit %d, peak RSS %,d KB%n",
