@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  */
 final class Headlines {
 
-    static final String QUALIFIED = "(?:[A-Za-z_][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error|Throwable)";
+    /** RAPIDS' GPU and host OOMs (com.nvidia.spark.rapids.jni.GpuSplitAndRetryOOM …) end in "OOM". */
+    static final String QUALIFIED = "(?:[A-Za-z_][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error|Throwable|OOM)";
     private static final String UNQUALIFIED = "[A-Z]\\w*(?:Exception|Error|Exit|Interrupt)";
     /** TaskSetManager prints repeats as {@code java.lang.ArithmeticException (/ by zero) [duplicate 1]}. */
     private static final String TAIL = "(?::[ \\t]?(.*)|[ \\t]\\((.*)\\) \\[duplicate \\d+])?\\s*$";
@@ -117,6 +118,6 @@ final class Headlines {
     /** A cheap test before the regexes: most log lines name no exception at all. */
     private static boolean mayHoldException(String line) {
         return line.contains("Exception") || line.contains("Error") || line.contains("Throwable")
-                || line.contains("Exit") || line.contains("Interrupt");
+                || line.contains("Exit") || line.contains("Interrupt") || line.contains("OOM");
     }
 }

@@ -60,10 +60,19 @@ public final class ExecutorSignals {
 
     private static void memory(AppContext ctx, Executor e, FactSink sink) {
         long heapMax = e.isDriver() ? ctx.driverMemory() : ctx.executorMemory();
-        sink.put(HEAP_MAX, heapMax);
-        e.peak("JVMHeapMemory").filter(v -> v > 0).ifPresent(peak -> sink.put(HEAP_PEAK, peak)
-                .put(HEAP_PEAK_FRACTION, FactSink.ratio(peak, heapMax))
-                .put(HEAP_SUGGESTED, Math.max(AppContext.GIB, peak * 1.5)));
+        long heapPeak = e.peak("JVMHeapMemory").orElse(0L);
+        // A peak above the heap size means the size is not what ran (Databricks and others set the
+        // heap outside the Spark properties, so Spark's 1g default is read): the size is unknown,
+        // and the rules that compare against it stay silent rather than report "17 GiB of 1 GiB".
+        if (heapPeak <= heapMax) {
+            sink.put(HEAP_MAX, heapMax);
+        }
+        if (heapPeak > 0) {
+            sink.put(HEAP_PEAK, heapPeak).put(HEAP_SUGGESTED, Math.max(AppContext.GIB, heapPeak * 1.5));
+            if (heapPeak <= heapMax) {
+                sink.put(HEAP_PEAK_FRACTION, FactSink.ratio(heapPeak, heapMax));
+            }
+        }
         long overhead = ctx.memoryOverhead("spark.executor.memoryOverhead", heapMax);
         long jvmRss = e.peak("ProcessTreeJVMRSSMemory").orElse(0L);
         long pyRss = e.peak("ProcessTreePythonRSSMemory").orElse(0L);

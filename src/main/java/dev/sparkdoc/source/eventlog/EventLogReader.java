@@ -123,14 +123,10 @@ final class EventLogReader implements LineParser.Sink {
 
     static SourceException notAnEventLog(Path file, String start) {
         String name = EventLogFiles.name(file).toLowerCase(java.util.Locale.ROOT);
-        // the first bytes decoded as UTF-8: zip's "PK\3\4", gzip's 1f 8b (8b is no UTF-8 on its own)
+        // the first bytes decoded as UTF-8: zip's "PK\3\4" (a zip inside the History Server's zip)
         if (start.startsWith("PK\u0003\u0004") || name.endsWith(".zip")) {
             return new SourceException(file + " is a zip archive, not an event log (the History Server's Download"
                     + " link gives one): unzip it and point at the event log inside");
-        }
-        if (start.startsWith("\u001f\ufffd") || name.endsWith(".gz")) {
-            return new SourceException(file + " is gzip-compressed, a codec Spark does not write event logs with"
-                    + " (Databricks rolls its logs into .gz pieces): gunzip it and point at the result");
         }
         String shown = start.replaceAll("[^\\x20-\\x7e]", "?");
         return new SourceException(file + " is not a Spark event log (expected JSON lines with \"Event\" fields, found \""

@@ -8,6 +8,7 @@ import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.Unreadable;
 import dev.sparkdoc.source.eventlog.files.Codec;
 import dev.sparkdoc.source.eventlog.files.EventLogFiles;
+import dev.sparkdoc.source.eventlog.files.ZipDownload;
 import dev.sparkdoc.source.eventlog.fold.EventFolders;
 import dev.sparkdoc.source.eventlog.fold.SnapshotAssembler;
 import java.io.IOException;
@@ -19,8 +20,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Reads a Spark event log — a single file, plain or compressed (lz4, lzf, snappy, zstd), or a
- * rolling {@code eventlog_v2_<appId>} folder — into a snapshot, folding the events the way the
+ * Reads a Spark event log — a single file, plain or compressed (lz4, lzf, snappy, zstd, gzip), a
+ * rolling {@code eventlog_v2_<appId>} folder, a Databricks rolled folder or the History Server's zip
+ * download of any of them — into a snapshot, folding the events the way the
  * History Server does. The log is streamed: memory follows the number of stages, executors and
  * SQL queries, never the number of tasks. A log that ends early (a crashed or running
  * application, a cut compressed stream) gives everything read before the end, marked incomplete.
@@ -42,6 +44,16 @@ public final class EventLogSource implements SnapshotSource {
 
     @Override
     public AppSnapshot read() {
+        if (ZipDownload.isZip(path)) {
+            try (ZipDownload zip = ZipDownload.open(path)) {
+                return read(zip.logInside(path));
+            }
+        }
+        return read(path);
+    }
+
+    /** @param path the log: the target, or the file or folder inside the History Server's zip */
+    private AppSnapshot read(Path path) {
         EventLogFiles files = EventLogFiles.resolve(path);
         if (files.files().stream().allMatch(EventLogSource::isEmpty)) {
             throw new SourceException("Event log " + path + " is empty: Spark has not written any event yet,"

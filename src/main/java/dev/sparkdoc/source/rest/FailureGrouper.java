@@ -1,6 +1,7 @@
 package dev.sparkdoc.source.rest;
 
 import dev.sparkdoc.model.TaskFailure;
+import dev.sparkdoc.source.FailureMessages;
 import dev.sparkdoc.source.rest.dto.TaskDataDto;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,7 +13,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Groups failed tasks by the first line of their error and names Spark's end reason.
+ * Groups failed tasks by the first line of their error, once per-task parts are removed (see
+ * {@link FailureMessages}), and names Spark's end reason; a group's message is its first task's.
  *
  * <p>The REST {@code errorMessage} is {@code TaskEndReason.toErrorString}: the stack trace of an
  * {@code ExceptionFailure} ({@code java.lang.ArithmeticException: / by zero\n\tat …}), and for the
@@ -35,12 +37,13 @@ final class FailureGrouper {
     }
 
     static List<TaskFailure> group(List<TaskDataDto> failedTasks) {
-        Map<String, List<TaskDataDto>> byFirstLine = new LinkedHashMap<>();
+        Map<String, List<TaskDataDto>> byKind = new LinkedHashMap<>();
         failedTasks.stream()
                 .sorted(Comparator.comparingLong(TaskDataDto::taskId))
-                .forEach(t -> byFirstLine.computeIfAbsent(Texts.firstLine(t.errorMessage()), k -> new ArrayList<>()).add(t));
+                .forEach(t -> byKind.computeIfAbsent(FailureMessages.normalised(Texts.firstLine(t.errorMessage())),
+                        k -> new ArrayList<>()).add(t));
         List<TaskFailure> out = new ArrayList<>();
-        byFirstLine.forEach((firstLine, tasks) -> out.add(failure(firstLine, tasks)));
+        byKind.values().forEach(tasks -> out.add(failure(Texts.firstLine(tasks.get(0).errorMessage()), tasks)));
         out.sort(Comparator.comparingInt(TaskFailure::count).reversed().thenComparingLong(TaskFailure::firstTaskId));
         return out;
     }

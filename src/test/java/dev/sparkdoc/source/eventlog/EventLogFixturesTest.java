@@ -30,7 +30,13 @@ class EventLogFixturesTest {
         assertThat(s.source().kind()).isEqualTo(SourceKind.EVENTLOG);
         assertThat(s.source().complete()).as("complete").isTrue();
         assertThat(s.source().skippedLines()).isZero();
-        assertThat(s.source().notes()).isEmpty();
+        if (name.equals("application_1555004656427_0144")) {
+            // Spark's test data added a MiscellaneousProcessAdded stamped 2021 to this 2019 log
+            assertThat(s.source().notes()).containsExactly("1 event time(s) ahead of the events written after them"
+                    + " ignored (an edited log, or a clock that jumped): the log ends at 2019-07-02T21:02:35.974Z");
+        } else {
+            assertThat(s.source().notes()).isEmpty();
+        }
         assertThat(s.application().completed()).isTrue();
         assertThat(s.application().endTime()).isPresent();
         assertThat(s.application().id()).startsWith(name.substring(0, 10));

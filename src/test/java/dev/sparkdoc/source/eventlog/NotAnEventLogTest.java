@@ -90,29 +90,51 @@ class NotAnEventLogTest {
     static final String LINE = "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.1\"}\n";
 
     @Test
-    void historyServerZipDownloadIsToldToBeUnzipped() throws IOException {
+    void historyServerZipDownloadIsReadInPlace() throws IOException {
         Path zip = dir.resolve("eventLogs-application_1489705648216_1600.zip");
         try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
             out.putNextEntry(new java.util.zip.ZipEntry("application_1489705648216_1600"));
             out.write(LINE.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
 
-        assertThatThrownBy(() -> new EventLogSource(zip).read())
-                .isInstanceOf(SourceException.class)
-                .hasMessage(zip + " is a zip archive, not an event log (the History Server's Download link gives"
-                        + " one): unzip it and point at the event log inside");
+        assertThat(new EventLogSource(zip).read().application().sparkVersion()).contains("3.5.1");
     }
 
     @Test
-    void gzipPieceIsToldToBeGunzippedWhateverItsName() throws IOException {
+    void zipWithSeveralEntriesAsksToBeUnzipped() throws IOException {
+        Path zip = dir.resolve("two.zip");
+        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            for (String name : new String[] {"app-1", "app-2"}) {
+                out.putNextEntry(new java.util.zip.ZipEntry(name));
+                out.write(LINE.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+
+        assertThatThrownBy(() -> new EventLogSource(zip).read())
+                .isInstanceOf(SourceException.class)
+                .hasMessage("The zip " + zip + " holds 2 entries, not one event log: unzip it and point at the event"
+                        + " log inside");
+    }
+
+    @Test
+    void corruptZipIsOneLineNamingTheFix() throws IOException {
+        Path zip = dir.resolve("cut.zip");
+        Files.write(zip, new byte[] {'P', 'K', 3, 4, 1, 2, 3});
+
+        assertThatThrownBy(() -> new EventLogSource(zip).read())
+                .isInstanceOf(SourceException.class)
+                .hasMessageStartingWith("Cannot read " + zip + " as a zip archive (")
+                .hasMessageEndingWith("download it again from the History Server, or point at the event log itself");
+    }
+
+    @Test
+    void gzipPieceIsReadWhateverItsName() throws IOException {
         Path gz = dir.resolve("eventlog-2021-06-15--15-00");
         try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
             out.write(LINE.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
 
-        assertThatThrownBy(() -> new EventLogSource(gz).read())
-                .isInstanceOf(SourceException.class)
-                .hasMessageContaining(" is gzip-compressed, a codec Spark does not write event logs with");
+        assertThat(new EventLogSource(gz).read().application().sparkVersion()).contains("3.5.1");
     }
 
     @Test

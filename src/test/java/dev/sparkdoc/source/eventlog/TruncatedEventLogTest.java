@@ -76,12 +76,12 @@ class TruncatedEventLogTest {
     void runningTasksAtTheCutAreShownWithTheirTimeSoFar() throws IOException {
         String log = String.join("\n",
                 "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.1\"}",
-                "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"cut\",\"App ID\":\"app-1\",\"Timestamp\":1000,\"User\":\"u\"}",
-                "{\"Event\":\"SparkListenerJobStart\",\"Job ID\":0,\"Submission Time\":1000,\"Stage Infos\":[{\"Stage ID\":0,\"Stage Attempt ID\":0,\"Stage Name\":\"s\",\"Number of Tasks\":2}],\"Stage IDs\":[0]}",
-                "{\"Event\":\"SparkListenerStageSubmitted\",\"Stage Info\":{\"Stage ID\":0,\"Stage Attempt ID\":0,\"Stage Name\":\"s\",\"Number of Tasks\":2,\"Submission Time\":1000}}",
-                "{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":0,\"Stage Attempt ID\":0,\"Task Info\":{\"Task ID\":0,\"Index\":0,\"Attempt\":0,\"Launch Time\":1100,\"Executor ID\":\"1\",\"Host\":\"h\"}}",
-                "{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":0,\"Stage Attempt ID\":0,\"Task Info\":{\"Task ID\":1,\"Index\":1,\"Attempt\":0,\"Launch Time\":1100,\"Executor ID\":\"1\",\"Host\":\"h\"}}",
-                "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":0,\"Stage Attempt ID\":0,\"Task End Reason\":{\"Reason\":\"Success\"},\"Task Info\":{\"Task ID\":0,\"Index\":0,\"Attempt\":0,\"Launch Time\":1100,\"Executor ID\":\"1\",\"Host\":\"h\",\"Finish Time\":9100},\"Task Metrics\":{\"Executor Run Time\":7900}}",
+                "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"cut\",\"App ID\":\"app-1\",\"Timestamp\":1622043401000,\"User\":\"u\"}",
+                "{\"Event\":\"SparkListenerJobStart\",\"Job ID\":0,\"Submission Time\":1622043401000,\"Stage Infos\":[{\"Stage ID\":0,\"Stage Attempt ID\":0,\"Stage Name\":\"s\",\"Number of Tasks\":2}],\"Stage IDs\":[0]}",
+                "{\"Event\":\"SparkListenerStageSubmitted\",\"Stage Info\":{\"Stage ID\":0,\"Stage Attempt ID\":0,\"Stage Name\":\"s\",\"Number of Tasks\":2,\"Submission Time\":1622043401000}}",
+                "{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":0,\"Stage Attempt ID\":0,\"Task Info\":{\"Task ID\":0,\"Index\":0,\"Attempt\":0,\"Launch Time\":1622043401100,\"Executor ID\":\"1\",\"Host\":\"h\"}}",
+                "{\"Event\":\"SparkListenerTaskStart\",\"Stage ID\":0,\"Stage Attempt ID\":0,\"Task Info\":{\"Task ID\":1,\"Index\":1,\"Attempt\":0,\"Launch Time\":1622043401100,\"Executor ID\":\"1\",\"Host\":\"h\"}}",
+                "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":0,\"Stage Attempt ID\":0,\"Task End Reason\":{\"Reason\":\"Success\"},\"Task Info\":{\"Task ID\":0,\"Index\":0,\"Attempt\":0,\"Launch Time\":1622043401100,\"Executor ID\":\"1\",\"Host\":\"h\",\"Finish Time\":1622043409100},\"Task Metrics\":{\"Executor Run Time\":7900}}",
                 "{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":0,\"Stage Att");
         Path file = Files.writeString(dir.resolve("app-1.inprogress"), log);
 
@@ -104,7 +104,8 @@ class TruncatedEventLogTest {
      * Spark 4's rolling zstd log closes a frame at each flush; a crash leaves the last one cut.
      * Cut a real part in the middle of each of its frames in turn: every complete frame is read,
      * and the times stop at the cut: the snapshot's moment is the last event read, the duration
-     * runs from ApplicationStart to it, and is unknown (not "since 1970") before ApplicationStart.
+     * runs from ApplicationStart to it (from the first timed event, with a note, when the cut came
+     * before ApplicationStart), and is unknown (not "since 1970") before any timed event.
      */
     @Test
     void realZstdPartCutInAnyFrameKeepsEveryCompleteFrameAndNoTimeAfterTheCut() throws IOException {
@@ -131,6 +132,11 @@ class TruncatedEventLogTest {
             if (complete.contains("\"Event\":\"SparkListenerApplicationStart\"")) {
                 long start = s.application().knownStartTime().orElseThrow().toEpochMilli();
                 assertThat(s.application().knownDurationMs(s.takenAt())).as(at).contains(s.takenAt().toEpochMilli() - start);
+            } else if (latest > 0) {
+                // cut before ApplicationStart: the times start at the first event, with a note
+                assertThat(s.application().knownStartTime()).as(at).hasValueSatisfying(t ->
+                        assertThat(t).isBeforeOrEqualTo(s.takenAt()));
+                assertThat(s.source().notes()).as(at).contains("no application start event: times start at the first event");
             } else {
                 assertThat(s.application().knownStartTime()).as(at).isEmpty();
                 assertThat(s.application().knownDurationMs(s.takenAt())).as(at).isEmpty();

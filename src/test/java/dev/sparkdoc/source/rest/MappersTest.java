@@ -90,6 +90,20 @@ class MappersTest {
     }
 
     @Test
+    void failuresThatDifferOnlyInAddressesAndIdsAreOneGroupWithTheFirstMessage() {
+        String first = "com.nvidia.spark.rapids.jni.GpuSplitAndRetryOOM: GPU OutOfMemory: could not split inputs and retry."
+                + " The current attempt: {HostMemoryBuffer{address=0x7efca0872010, length=729336131, id=4933}}";
+        List<TaskFailure> groups = FailureGrouper.group(List.of(
+                failedTask(5, first + "\n\tat x.y(Z.java:1)"),
+                failedTask(6, first.replace("0x7efca0872010", "0x7fa888753010").replace("4933", "5243")),
+                failedTask(7, "java.lang.ArithmeticException: / by zero")));
+
+        assertThat(groups).extracting(TaskFailure::count).containsExactly(2, 1);
+        assertThat(groups.get(0).message()).isEqualTo(first);
+        assertThat(groups.get(0).exceptionClass()).contains("com.nvidia.spark.rapids.jni.GpuSplitAndRetryOOM");
+    }
+
+    @Test
     void runningTaskDurationIsTimeSinceLaunchNotSparksStaleValue() {
         TaskDataDto running = new TaskDataDto(3, 3, 0, 3, "2026-11-29T13:31:13.000GMT", 4L, "1", "h1", "RUNNING",
                 false, null, null);

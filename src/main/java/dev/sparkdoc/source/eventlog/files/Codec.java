@@ -5,19 +5,22 @@ import com.ning.compress.lzf.LZFInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
+import java.util.zip.GZIPInputStream;
 import net.jpountz.lz4.LZ4BlockInputStream;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.xxhash.XXHashFactory;
 import org.xerial.snappy.SnappyInputStream;
 
 /**
- * The compression codecs Spark writes event logs with. The codec is the file extension
+ * The compression codecs Spark writes event logs with, and gzip, which Databricks rolls its
+ * logs into ({@code eventlog-2021-06-15--15-00.gz}). The codec is the file extension
  * ({@code EventLogFileWriter.codecName}: the last dot part once {@code .inprogress} and
  * {@code .compact} are removed), and each one is the Java library's own stream format, not
- * the command-line tool's.
+ * the command-line tool's. Gzip is also known by its magic bytes (see {@link Segment}).
  */
 public enum Codec {
     NONE(""),
+    GZIP("gz"),
     LZ4("lz4"),
     LZF("lzf"),
     SNAPPY("snappy"),
@@ -60,6 +63,8 @@ public enum Codec {
     InputStream open(InputStream raw) throws IOException {
         return switch (this) {
             case NONE -> raw;
+            // GZIPInputStream reads concatenated members, as gzip -d does
+            case GZIP -> new GZIPInputStream(raw, 1 << 16);
             // lz4-java 1.8.0's block stream only takes a "fast" decompressor. The pure-Java safe
             // instance's one works on bounds-checked arrays, so hostile input (CVE-2025-12183
             // targets the JNI/unsafe ones) ends in an exception, not an out-of-bounds read.

@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  * The files that make up one event log, in reading order: a single file
  * ({@code <appId>[.codec][.inprogress]}) or a rolling folder
  * ({@code eventlog_v2_<appId>/events_<N>_<appId>[.codec]} plus {@code appstatus_<appId>[.inprogress]},
- * see Spark's {@code RollingEventLogFilesFileReader}).
+ * see Spark's {@code RollingEventLogFilesFileReader}), or a Databricks rolled folder ({@code eventlog}
+ * plus {@code eventlog-2021-06-15--15-00.gz} pieces: see {@link DatabricksPieces}).
  *
  * @param inProgress   true when the name says Spark was still writing the log
  * @param partsMissing true when a rolling log has gaps in its file indexes
@@ -53,6 +54,10 @@ public record EventLogFiles(List<Path> files, boolean inProgress, boolean partsM
         }
         if (name(path).startsWith(ROLLING_PREFIX) || !rollingParts(path).isEmpty()) {
             return rolling(path);
+        }
+        List<Path> pieces = DatabricksPieces.inOrder(list(path));
+        if (!pieces.isEmpty()) {
+            return new EventLogFiles(pieces, false, false, List.of());
         }
         return single(path);
     }
@@ -182,7 +187,7 @@ public record EventLogFiles(List<Path> files, boolean inProgress, boolean partsM
         return parts;
     }
 
-    private static List<Path> list(Path folder) {
+    static List<Path> list(Path folder) {
         try (Stream<Path> s = Files.list(folder)) {
             return s.sorted().toList();
         } catch (IOException e) {

@@ -23,10 +23,23 @@ public record Segment(Path file, Codec codec) {
             throw Unreadable.file(file, e);
         }
         try {
-            return codec.open(new BufferedInputStream(raw, 1 << 16));
+            BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16);
+            return (codec == Codec.NONE && startsWithGzipMagic(buffered) ? Codec.GZIP : codec).open(buffered);
         } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;
         }
+    }
+
+    /**
+     * Databricks' rolled pieces are gzip whatever their name says (a copied piece loses its .gz):
+     * the two magic bytes 1f 8b tell, and no event log starts with them (its first byte is '{').
+     */
+    private static boolean startsWithGzipMagic(BufferedInputStream in) throws IOException {
+        in.mark(2);
+        int b0 = in.read();
+        int b1 = in.read();
+        in.reset();
+        return b0 == 0x1f && b1 == 0x8b;
     }
 }

@@ -25,6 +25,13 @@ final class AppFolder {
     boolean onEvent(String type, JsonNode e) {
         switch (type) {
             case "SparkListenerLogStart" -> sparkVersion = text(e, "Spark Version");
+            // Databricks writes this first in each rolled piece; its version stands in when there is no LogStart
+            case "DBCEventLoggingListenerMetadata" -> {
+                String version = text(e, "Spark Version");
+                if (sparkVersion == null && version != null && !version.isBlank()) {
+                    sparkVersion = version;
+                }
+            }
             case "SparkListenerApplicationStart" -> {
                 appName = text(e, "App Name");
                 appId = text(e, "App ID");

@@ -21,9 +21,12 @@ public final class EventFolders {
             "StreamingQueryListener$QueryIdleEvent");
 
     public final ExecutorMetricNames metricNames = new ExecutorMetricNames();
+    /** Events that cannot be modelled (an executor without an id, a job end without its start), by what they lack. */
+    public final SkippedEvents skipped = new SkippedEvents();
+
     final AppFolder app = new AppFolder();
     final JobStageFolder jobStages = new JobStageFolder();
-    final ExecutorFolder executors = new ExecutorFolder(metricNames);
+    final ExecutorFolder executors = new ExecutorFolder(metricNames, skipped);
     final SqlFolder sql = new SqlFolder();
 
     /** Tasks started and ended so far: a replayed or late event must not count a task twice. */
@@ -34,8 +37,8 @@ public final class EventFolders {
     public long unknownEvents;
     /** Task events dropped as repeats (a compacted log replays some) or as starts after their end. */
     public long repeatedTaskEvents;
-    /** The latest timestamp seen: "now" for a log that ends early. */
-    long lastTimestamp = -1;
+    /** The log's first and last times: "now" for a log that ends early, the start for one without ApplicationStart. */
+    final LogClock clock = new LogClock();
 
     /** Whether the log had its ApplicationEnd. */
     public boolean appEnded() {
@@ -83,19 +86,21 @@ public final class EventFolders {
         sql.taskEnded(t);
     }
 
+    /**
+     * The times that say when the event was posted (see {@link LogClock}). A StageCompleted also
+     * carries its submission, hours back for a long stage: only its completion is the clock.
+     */
     private void seeTimes(JsonNode e) {
         see(e.path("Timestamp").asLong(-1));
         see(e.path("time").asLong(-1));
         see(e.path("Submission Time").asLong(-1));
         see(e.path("Completion Time").asLong(-1));
         JsonNode info = e.path("Stage Info");
-        see(info.path("Submission Time").asLong(-1));
-        see(info.path("Completion Time").asLong(-1));
+        long completion = info.path("Completion Time").asLong(-1);
+        see(completion > 0 ? completion : info.path("Submission Time").asLong(-1));
     }
 
     private void see(long time) {
-        if (time > lastTimestamp) {
-            lastTimestamp = time;
-        }
+        clock.see(time);
     }
 }

@@ -1,6 +1,7 @@
 package dev.sparkdoc.source.eventlog.fold;
 
 import dev.sparkdoc.model.TaskFailure;
+import dev.sparkdoc.source.FailureMessages;
 import dev.sparkdoc.source.eventlog.events.TaskEvent;
 import dev.sparkdoc.source.eventlog.events.TaskEventParser;
 import java.util.ArrayList;
@@ -12,7 +13,8 @@ import java.util.Optional;
 
 /**
  * Task failures of a stage attempt grouped by (reason, exception class, first line of the
- * message): a thousand tasks failing the same way are one group with a count.
+ * message once per-task parts are removed, see {@link FailureMessages}): a thousand tasks
+ * failing the same way are one group with a count, and the first one's message is its example.
  */
 final class FailureGroups {
 
@@ -24,13 +26,15 @@ final class FailureGroups {
     }
 
     private static final class Group {
+        final String message;
         final String detail;
         final long firstTaskId;
         final String executorId;
         final String host;
         int count;
 
-        Group(String detail, long firstTaskId, String executorId, String host) {
+        Group(String message, String detail, long firstTaskId, String executorId, String host) {
+            this.message = message;
             this.detail = detail;
             this.firstTaskId = firstTaskId;
             this.executorId = executorId;
@@ -38,14 +42,19 @@ final class FailureGroups {
         }
     }
 
+    private static final String OTHER = "more kinds of task failures than sparkdoc keeps per stage";
+
     private final Map<Key, Group> groups = new LinkedHashMap<>();
 
     void add(TaskEvent e) {
-        Key key = new Key(e.reason, e.exceptionClass == null ? "" : e.exceptionClass, firstLine(e.message));
+        String message = firstLine(e.message);
+        Key key = new Key(e.reason, e.exceptionClass == null ? "" : e.exceptionClass, FailureMessages.normalised(message));
         if (!groups.containsKey(key) && groups.size() >= MAX_GROUPS) {
-            key = new Key("Other", "", "more kinds of task failures than sparkdoc keeps per stage");
+            key = new Key("Other", "", OTHER);
+            message = OTHER;
         }
-        groups.computeIfAbsent(key, k -> new Group(detail(e), e.taskId, e.executorId, e.host)).count++;
+        String example = message;
+        groups.computeIfAbsent(key, k -> new Group(example, detail(e), e.taskId, e.executorId, e.host)).count++;
     }
 
     /** The first line of a failure message: its one-line summary. */
@@ -75,7 +84,7 @@ final class FailureGroups {
         List<TaskFailure> out = new ArrayList<>();
         groups.forEach((k, g) -> out.add(new TaskFailure(k.reason,
                 k.exceptionClass.isEmpty() ? Optional.empty() : Optional.of(k.exceptionClass),
-                k.message, g.detail, g.count, g.firstTaskId, g.executorId, g.host)));
+                g.message, g.detail, g.count, g.firstTaskId, g.executorId, g.host)));
         out.sort(Comparator.comparingInt(TaskFailure::count).reversed());
         return out;
     }

@@ -54,6 +54,7 @@ final class JobStageFolder {
 
     private void jobStart(JsonNode e) {
         JobState job = jobs.computeIfAbsent(e.path("Job ID").asInt(), JobState::new);
+        job.started = true;
         job.submissionTime = e.path("Submission Time").asLong(-1);
         JsonNode props = e.path("Properties");
         job.description = AppFolder.text(props, "spark.job.description");

@@ -14,6 +14,8 @@ final class JobState {
     String jobGroup;
     Long sqlExecutionId;
     JobStatus status = JobStatus.RUNNING;
+    /** Whether its JobStart was read: a JobEnd alone makes no job. */
+    boolean started;
     long submissionTime = -1;
     long completionTime = -1;
     String failureReason;

@@ -27,29 +27,54 @@ public final class SnapshotAssembler {
      * event: never 1970).
      */
     private final long asOf;
+    /** The application's start: its ApplicationStart, else the log's first event; -1 when neither. */
+    private final long start;
+    private final List<String> notes = new ArrayList<>();
 
     public SnapshotAssembler(EventFolders folders, Instant lastWritten) {
         this.f = folders;
-        long end = folders.app.endTime > 0 ? folders.app.endTime : folders.lastTimestamp;
-        long latest = Math.max(end, folders.app.startTime);
+        LogClock clock = folders.clock;
+        boolean started = folders.app.startTime >= LogClock.PLAUSIBLE_FROM;
+        this.start = started ? folders.app.startTime : clock.first();
+        if (!started && start > 0) {
+            notes.add("no application start event: times start at the first event");
+        }
+        long last = clock.last();
+        TimeSanity sanity = new TimeSanity(start, last);
+        sanity.apply(folders);
+        notes.addAll(sanity.notes());
+        if (clock.aheadOfTheLog() > 0 && notes.size() == (started ? 0 : 1)) {
+            notes.add(String.format(java.util.Locale.ROOT, "%,d event time(s) ahead of the events written after them"
+                    + " ignored (an edited log, or a clock that jumped): the log ends at %s", clock.aheadOfTheLog(),
+                    Instant.ofEpochMilli(last)));
+        }
+        long end = folders.app.endTime > 0 ? Math.min(folders.app.endTime, Math.max(last, start)) : last;
+        long latest = Math.max(end, start);
         this.asOf = latest > 0 ? latest : lastWritten.toEpochMilli();
     }
 
+    /** The snapshot; its source info gets the notes on what in the log was inconsistent. */
     public AppSnapshot snapshot(SourceInfo source, String fallbackAppId) {
-        return new AppSnapshot(source, application(fallbackAppId), jobs(), stages(), executors(), sqlExecutions(),
+        List<Job> jobs = jobs();
+        notes.addAll(f.skipped.notes());
+        List<String> all = new ArrayList<>(source.notes());
+        all.addAll(notes);
+        SourceInfo noted = new SourceInfo(source.kind(), source.target(), source.complete(), source.skippedLines(),
+                source.unknownEvents(), all);
+        return new AppSnapshot(noted, application(fallbackAppId), jobs, stages(), executors(), sqlExecutions(),
                 f.app.environment, Instant.ofEpochMilli(Math.max(0, asOf)));
     }
 
     private Application application(String fallbackAppId) {
         AppFolder a = f.app;
         String id = a.appId != null ? a.appId : fallbackAppId;
-        Instant start = Instant.ofEpochMilli(Math.max(0, a.startTime));
-        Optional<Instant> end = StageState.time(a.endTime);
+        Instant startTime = Instant.ofEpochMilli(Math.max(0, start));
+        Optional<Instant> end = StageState.time(a.endTime > 0 ? asOf : -1);
         Optional<String> attempt = Optional.ofNullable(a.attemptId);
         Optional<String> version = Optional.ofNullable(a.sparkVersion);
         String user = a.user == null ? "" : a.user;
-        Application.Attempt only = new Application.Attempt(attempt, start, end, user, a.ended, version);
-        return new Application(id, a.appName == null ? id : a.appName, version, user, attempt, start, end, a.ended,
+        Application.Attempt only = new Application.Attempt(attempt, startTime, end, user, a.ended, version);
+        return new Application(id, a.appName == null ? id : a.appName, version, user, attempt, startTime, end, a.ended,
                 List.of(only));
     }
 
@@ -63,6 +88,11 @@ public final class SnapshotAssembler {
     private List<Job> jobs() {
         List<Job> out = new ArrayList<>();
         for (JobState j : f.jobStages.jobs.values()) {
+            if (!j.started) {
+                // a JobEnd whose JobStart never came: no stages, name or start to show
+                f.skipped.add("JobEnd without its JobStart");
+                continue;
+            }
             int active = 0;
             int completed = 0;
             int failed = 0;
