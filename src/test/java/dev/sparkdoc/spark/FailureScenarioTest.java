@@ -125,13 +125,10 @@ class FailureScenarioTest {
         return serious.get(0);
     }
 
-    /** A live read, or null when the driver was too busy to answer in time (a loaded machine): the caller polls again. */
+    /** A live diagnosis, or null when the driver was too busy to answer in time: the caller polls again. */
     private static Diagnosis read(RestSource rest) {
-        try {
-            return Diagnosis.of(rest.read(), RuleCatalog.builtIn());
-        } catch (dev.sparkdoc.source.rest.RestFault e) {
-            return null;
-        }
+        var snapshot = ScenarioTriage.readOrNull(rest);
+        return snapshot == null ? null : Diagnosis.of(snapshot, RuleCatalog.builtIn());
     }
 
     private static int runningTasks(SparkContext sc) {
