@@ -66,6 +66,15 @@ public record ExplainedError(
         return message.isEmpty() ? simpleName() : simpleName() + ": " + message;
     }
 
+    /** The first remedy as one line (text, settings, code), for a fact or a report that has room for one. */
+    public Optional<String> firstRemedyLine() {
+        return remedies.stream().findFirst().map(r -> {
+            String conf = r.conf().entrySet().stream().map(c -> c.getKey() + "=" + c.getValue())
+                    .collect(java.util.stream.Collectors.joining(", "));
+            return r.text() + (conf.isEmpty() ? "" : " (" + conf + ")") + r.code().map(c -> ": " + c).orElse("");
+        });
+    }
+
     /**
      * The same error seen again: counts it, keeps the first position, and keeps the better
      * explanation (a "Lost task" log line names only the exception; the "Job aborted" that

@@ -9,6 +9,8 @@ import dev.sparkdoc.model.StageStatus;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Facts about the whole application: time, slots, idle time, waiting, GC and failures. */
 public final class AppSignals {
@@ -32,6 +34,12 @@ public final class AppSignals {
     public static final Fact TASKS_FAILURE_RATE = FACTS.fraction("app.tasks.failureRate", "failed / (failed + completed) task attempts");
     public static final Fact WAITING = FACTS.ms("app.waiting", "active stages with pending tasks but none running: the longest such wait");
     public static final Fact ONLY_DRIVER = FACTS.flag("app.onlyDriver", "no executor but the driver, outside local mode");
+    public static final Fact TASK_RETRIES = FACTS.text("app.taskRetries",
+            "how often Spark tries a failing task before it fails the job, as spark.master and spark.task.maxFailures set it");
+    public static final Fact STAGES_NEVER_LAUNCHED = FACTS.count("app.stages.neverLaunched",
+            "stage attempts that ended without launching a task, and not for an error (stage.neverLaunched)");
+    public static final Fact NEVER_LAUNCHED_WALL = FACTS.ms("app.neverLaunched.wall",
+            "the longest such stage's wall time: how long work waited in vain");
     public static final Fact SQL_COUNT = FACTS.count("app.sql.count", "SQL executions");
     public static final Fact LOG_CUT_OFF = FACTS.flag("app.logCutOff", "read from an event log that ends before the application did");
     public static final Fact SHUFFLE_READ_MAX_STAGE = FACTS.bytes("app.shuffleRead.maxStage", "the largest shuffle read of one stage");
@@ -68,7 +76,7 @@ public final class AppSignals {
                 .put(STAGES_ACTIVE, s.stages().stream().filter(st -> st.status() == StageStatus.ACTIVE).count())
                 .put(TASKS_FAILED, failedTasks)
                 .put(TASKS_FAILURE_RATE, FactSink.ratio(failedTasks, failedTasks + completedTasks))
-                .put(ONLY_DRIVER, workers.isEmpty() && !ctx.conf("spark.master").map(m -> m.startsWith("local")).orElse(false)
+                .put(ONLY_DRIVER, workers.isEmpty() && !SparkMaster.of(ctx).map(SparkMaster::local).orElse(false)
                         && ctx.hasConfig())
                 .put(SQL_COUNT, s.sqlExecutions().size())
                 .put(LOG_CUT_OFF, s.source().kind() == dev.sparkdoc.model.SourceKind.EVENTLOG && !s.source().complete())
@@ -78,6 +86,24 @@ public final class AppSignals {
                 .put(SORT_MERGE_JOINS, s.sqlExecutions().stream().mapToLong(q -> ctx.plan(q).count("SortMergeJoin")).sum())
                 .put(PYTHON_OPERATORS, s.sqlExecutions().stream().mapToLong(q -> ctx.plan(q).pythonOperators().size()).sum());
         waiting(ctx, sink);
+        neverLaunched(ctx, sink);
+        sink.text(TASK_RETRIES, taskRetries(ctx));
+    }
+
+    /** Said of the app's own master: local[N] never retries, local[N,F] and local-cluster[...] do. */
+    private static String taskRetries(AppContext ctx) {
+        Optional<SparkMaster> master = SparkMaster.of(ctx);
+        OptionalInt attempts = master.map(m -> m.taskAttempts(ctx)).orElse(OptionalInt.empty());
+        if (master.isEmpty() || attempts.isEmpty()) {
+            return "On a cluster Spark tries a task 4 times (spark.task.maxFailures) before it fails the job; local[N] tries once";
+        }
+        int n = attempts.getAsInt();
+        if (master.get().local()) {
+            return n == 1
+                    ? "In local mode (" + master.get().url() + ") a failing task is not retried: its first failure fails the job"
+                    : master.get().url() + " tries a task " + n + " times before it fails the job";
+        }
+        return "Spark tries a task " + n + (n == 1 ? " time" : " times") + " (spark.task.maxFailures) before it fails the job";
     }
 
     /** Removal reasons that are not a failure: idle dynamic allocation, decommission, app end. */
@@ -116,6 +142,12 @@ public final class AppSignals {
             }
         }
         return total + (curEnd - curStart);
+    }
+
+    private static void neverLaunched(AppContext ctx, FactSink sink) {
+        List<Stage> stages = ctx.snapshot().stages().stream().filter(StageSignals::neverLaunched).toList();
+        sink.put(STAGES_NEVER_LAUNCHED, stages.size())
+                .put(NEVER_LAUNCHED_WALL, stages.stream().mapToLong(st -> st.durationMs(ctx.now()).orElse(0L)).max().orElse(0));
     }
 
     private static void waiting(AppContext ctx, FactSink sink) {

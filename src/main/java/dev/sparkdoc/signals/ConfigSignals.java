@@ -28,7 +28,8 @@ public final class ConfigSignals {
     public static final Fact DRIVER_MEMORY = FACTS.bytes("config.driver.memory", "spark.driver.memory (default 1g)");
     public static final Fact DRIVER_MAX_RESULT_SIZE = FACTS.bytes("config.driver.maxResultSize",
             "spark.driver.maxResultSize (default 1g; 0 = unlimited)");
-    public static final Fact LOCAL_MODE = FACTS.flag("config.localMode", "spark.master is local[...]");
+    public static final Fact LOCAL_MODE = FACTS.flag("config.localMode",
+            "spark.master is local or local[...]: the driver is the only executor (local-cluster[...] is a cluster)");
 
     private ConfigSignals() {
     }
@@ -53,6 +54,6 @@ public final class ConfigSignals {
         long driverMemory = ctx.driverMemory();
         sink.put(DRIVER_MEMORY, driverMemory).put(DRIVER_MEMORY_LARGER, driverMemory * 2.0);
         sink.put(DRIVER_MAX_RESULT_SIZE, ctx.maxResultSize());
-        sink.put(LOCAL_MODE, ctx.conf("spark.master").map(m -> m.startsWith("local")).orElse(false));
+        sink.put(LOCAL_MODE, SparkMaster.of(ctx).map(SparkMaster::local).orElse(false));
     }
 }

@@ -6,6 +6,7 @@ import dev.sparkdoc.model.Quantiles;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.StageTotals;
+import dev.sparkdoc.model.TaskCounts;
 import dev.sparkdoc.model.TaskFailure;
 import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.model.TaskQuantiles;
@@ -34,6 +35,8 @@ public final class StageSignals {
     public static final Fact TASKS_PENDING = FACTS.count("stage.tasks.pending", "tasks neither running nor finished");
     public static final Fact ACTIVE = FACTS.flag("stage.active", "the stage is running");
     public static final Fact FAILED = FACTS.flag("stage.failed", "the stage attempt failed");
+    public static final Fact NEVER_LAUNCHED = FACTS.flag("stage.neverLaunched",
+            "the stage ended without launching a task, and not for an error: cancelled, or the application stopped, while it waited");
     public static final Fact WALL = FACTS.ms("stage.wall", "wall time from submission to completion (or now)");
     public static final Fact TASK_TIME = FACTS.ms("stage.taskTime", "sum of executor run time over tasks");
     public static final Fact SLOTS = FACTS.count("stage.slots", "slots the stage could use: min(app slots, tasks)");
@@ -122,6 +125,7 @@ public final class StageSignals {
                 .put(TASKS_PENDING, stage.tasks().pending())
                 .put(ACTIVE, stage.status() == StageStatus.ACTIVE)
                 .put(FAILED, stage.status() == StageStatus.FAILED)
+                .put(NEVER_LAUNCHED, neverLaunched(stage))
                 .put(WALL, wall)
                 .put(TASK_TIME, t.executorRunTimeMs())
                 .put(SLOTS, slots)
@@ -151,6 +155,18 @@ public final class StageSignals {
         stage.quantiles().ifPresent(q -> distributions(q, sink));
         running(stage, sink);
         failures(ctx, stage, slots, sink);
+    }
+
+    /**
+     * Ended with tasks to run and none launched, for no error of its own: a stage whose tasks do
+     * not serialize also launches none, but its failure names the error.
+     */
+    static boolean neverLaunched(Stage stage) {
+        TaskCounts t = stage.tasks();
+        boolean ended = stage.status() == StageStatus.COMPLETE || stage.status() == StageStatus.FAILED;
+        boolean none = t.active() + t.completed() + t.failed() + t.killed() == 0 && stage.firstTaskLaunchedTime().isEmpty();
+        return ended && t.total() > 0 && none
+                && stage.failureReason().map(r -> Cancellation.of(r).isPresent()).orElse(true);
     }
 
     private static void distributions(TaskQuantiles q, FactSink sink) {

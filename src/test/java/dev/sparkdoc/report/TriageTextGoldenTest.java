@@ -26,7 +26,8 @@ class TriageTextGoldenTest {
             "examples/skewed-join/eventlog_v2_local-1795967361954, skewed-join.txt",
             "src/test/resources/spark-upstream/spark-events/local-1422981780767, local-1422981780767.txt",
             "src/test/resources/spark-upstream/spark-events/application_1628109047826_1317105, straggler-1317105.txt",
-            "src/test/resources/spark/eventlogs/join-plain, healthy-join.txt"})
+            "src/test/resources/spark/eventlogs/join-plain, healthy-join.txt",
+            "src/test/resources/spark/eventlogs/failed-queries/local-1796188719838, failed-queries.txt"})
     void reportMatchesGoldenFile(String log, String golden) throws IOException {
         Path logPath = Path.of(log);
         Diagnosis d = Diagnosis.of(new EventLogSource(logPath).read(), RuleCatalog.builtIn());

@@ -104,6 +104,9 @@ final class ProducedFacts {
                 .executors(executor("1", 4).removed("Container killed by YARN for exceeding memory limits.")
                         .peak("JVMHeapMemory", 3L << 30).peak("ProcessTreeJVMRSSMemory", 3L << 30)
                         .peak("ProcessTreePythonRSSMemory", 1L << 30), executor("2", 4)).build()));
+        // Spark 4.0.1's text for a job running when SparkContext.stop() was called (FailureScenarioTest runs its kin)
+        out.put("a job cancelled by the application's end", Signals.compute(Snapshots.app()
+                .job(Snapshots.failedJob(0, "Job 0 cancelled because SparkContext was shut down", 0, 0)).build()));
         out.put("local processes", processes());
         return out;
     }

@@ -190,7 +190,8 @@ public final class LocalSpark implements AutoCloseable {
                 session.sparkContext().addSparkListener(ledger);
                 long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
                 return new LocalSpark(session, ledger, eventLogDir, format, ms);
-            } catch (RuntimeException | Error e) {
+            } catch (Exception | Error e) {
+                // Scala throws checked SparkExceptions too (a local-cluster that cannot fit its executors)
                 ONE_SPARK.release();
                 throw e;
             }
