@@ -16,7 +16,7 @@ public final class FactCatalog {
     private static final Map<String, Fact> BY_NAME = new LinkedHashMap<>();
 
     static {
-        Stream.of(AppSignals.FACTS, ConfigSignals.FACTS, JobSignals.FACTS, StageSignals.FACTS,
+        Stream.of(AppSignals.FACTS, CrashSignals.FACTS, LossSignals.FACTS, ConfigSignals.FACTS, JobSignals.FACTS, StageSignals.FACTS,
                         ExecutorSignals.FACTS, SqlSignals.FACTS, ProcessSignals.FACTS)
                 .flatMap(list -> list.all().stream())
                 .forEach(fact -> {
