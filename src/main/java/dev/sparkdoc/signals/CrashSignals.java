@@ -52,7 +52,9 @@ public final class CrashSignals {
         PostMortem pm = ctx.postMortem();
         pm.death().ifPresent(d -> sink.put(DRIVER_LOG_DIED, true)
                 .put(DRIVER_LOG_MEMORY, d.memory())
-                .text(DRIVER_LOG_DEATH, d.time().map(t -> "at " + t + ", ").orElse("") + d.meaning())
+                // -XX:+ExitOnOutOfMemoryError's line has no time stamp: the last one before it, else the log's end
+                .text(DRIVER_LOG_DEATH, d.meaning() + " (" + d.time().map(t -> "at " + t)
+                        .orElse("after the event log's last event, " + ctx.now()) + ")")
                 .text(DRIVER_LOG_LINE, d.line()));
         ctx.driverLog().filter(l -> pm.death().isEmpty()).ifPresent(l -> sink.put(DRIVER_LOG_DIED, false));
         driverMemory(ctx, sink);
