@@ -32,6 +32,9 @@ final class TriageCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    DriverLogOption driverLog;
+
     /** {@code --all-apps} and the options that only go with it: picocli refuses them alone. */
     @ArgGroup(exclusive = false)
     AllApps allApps;
@@ -54,12 +57,14 @@ final class TriageCommand implements Callable<Integer> {
             return FleetCommand.run("--all-apps", target.parsedTarget(), target.httpOptions(), ruleList, allApps,
                     findings, output);
         }
+        // read before the target, so an unreadable driver log fails at once (exit 3), not after a long read
+        var driverLogLines = driverLog.read();
         AppSnapshot snapshot;
         try (SnapshotSource source = Sources.open(target.parsedTarget(), target.selector(), target.httpOptions())) {
             snapshot = LoadingRetry.read(source, line -> System.err.println("sparkdoc: " + line));
         }
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList.get(),
-                LocalProcesses.sample(target.parsedTarget(), snapshot.application().id()));
+                LocalProcesses.sample(target.parsedTarget(), snapshot.application().id()), driverLogLines);
         TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), findings.minimum(), findings.top());
         Destination.stdout().write(out -> {
             if (output.json()) {

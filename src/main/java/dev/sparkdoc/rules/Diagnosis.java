@@ -1,6 +1,7 @@
 package dev.sparkdoc.rules;
 
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.DriverLog;
 import dev.sparkdoc.signals.SignalSet;
 import dev.sparkdoc.signals.Signals;
 import dev.sparkdoc.proc.ProcessTable;
@@ -20,7 +21,13 @@ public record Diagnosis(AppSnapshot snapshot, List<Finding> findings) {
 
     /** With the local process table when the application runs on this machine. */
     public static Diagnosis of(AppSnapshot snapshot, List<Rule> rules, Optional<ProcessTable> processes) {
-        SignalSet signals = Signals.compute(snapshot, processes);
+        return of(snapshot, rules, processes, Optional.empty());
+    }
+
+    /** With the driver's log beside the event log: its JVM deaths join the findings. */
+    public static Diagnosis of(AppSnapshot snapshot, List<Rule> rules, Optional<ProcessTable> processes,
+            Optional<DriverLog> driverLog) {
+        SignalSet signals = Signals.compute(snapshot, processes, driverLog);
         return new Diagnosis(snapshot, RuleEngine.evaluate(rules, signals));
     }
 

@@ -1,6 +1,7 @@
 package dev.sparkdoc.signals;
 
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.DriverLog;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.Stage;
@@ -30,8 +31,13 @@ public final class AppContext {
     private Map<Long, List<Job>> jobsBySql;
     private Map<Integer, List<Stage>> attemptsByStage;
 
-    private AppContext(AppSnapshot snapshot) {
+    private final Optional<DriverLog> driverLog;
+    private final PostMortem postMortem;
+
+    private AppContext(AppSnapshot snapshot, Optional<DriverLog> driverLog) {
         this.snapshot = snapshot;
+        this.driverLog = driverLog;
+        this.postMortem = PostMortem.of(snapshot, driverLog);
         this.slots = countSlots(snapshot.executors());
         for (Job job : snapshot.jobs()) {
             for (int stageId : job.stageIds()) {
@@ -41,7 +47,20 @@ public final class AppContext {
     }
 
     public static AppContext of(AppSnapshot snapshot) {
-        return new AppContext(snapshot);
+        return new AppContext(snapshot, Optional.empty());
+    }
+
+    public static AppContext of(AppSnapshot snapshot, Optional<DriverLog> driverLog) {
+        return new AppContext(snapshot, driverLog);
+    }
+
+    public Optional<DriverLog> driverLog() {
+        return driverLog;
+    }
+
+    /** Crashed, live or undecided: one verdict for every fact that depends on it. */
+    public PostMortem postMortem() {
+        return postMortem;
     }
 
     public AppSnapshot snapshot() {

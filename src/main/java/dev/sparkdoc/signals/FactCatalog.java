@@ -16,8 +16,8 @@ public final class FactCatalog {
     private static final Map<String, Fact> BY_NAME = new LinkedHashMap<>();
 
     static {
-        Stream.of(AppSignals.FACTS, ConfigSignals.FACTS, JobSignals.FACTS, StageSignals.FACTS,
-                        ExecutorSignals.FACTS, SqlSignals.FACTS, SqlErrorSignals.FACTS, ProcessSignals.FACTS)
+        Stream.of(AppSignals.FACTS, CrashSignals.FACTS, LossSignals.FACTS, ConfigSignals.FACTS, JobSignals.FACTS,
+                        StageSignals.FACTS, ExecutorSignals.FACTS, SqlSignals.FACTS, SqlErrorSignals.FACTS, ProcessSignals.FACTS)
                 .flatMap(list -> list.all().stream())
                 .forEach(fact -> {
                     if (BY_NAME.put(fact.name(), fact) != null) {

@@ -1,5 +1,6 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.explain.ExitCodes;
 import java.util.Locale;
 
 /**
@@ -9,13 +10,13 @@ import java.util.Locale;
 public enum FailureKind {
     /** java.lang.OutOfMemoryError, GC overhead limit, a GPU out of memory (RAPIDS, CUDA) */
     OOM,
-    /** the cluster manager killed the container: memory limits, exit code 137/143 */
+    /** the cluster manager killed the container for memory: limits exceeded, OOMKilled (an exit code alone is no proof) */
     CONTAINER_KILLED,
     /** No space left on device */
     DISK_FULL,
     /** FetchFailed: a shuffle block could not be fetched (often a lost executor) */
     FETCH_FAILED,
-    /** the executor running the task went away */
+    /** the executor running the task went away: node lost, preemption, decommissioning, heartbeat, a bare exit code */
     EXECUTOR_LOST,
     /** Task not serializable, NotSerializableException, Kryo buffer overflow or unregistered class */
     SERIALIZATION,
@@ -36,17 +37,16 @@ public enum FailureKind {
                 || isGpuOutOfMemory(t)) {
             return OOM;
         }
-        if (t.contains("exceeding memory limits") || t.contains("exit code 137") || t.contains("exit code 143")
-                || t.contains("exit status: 137") || t.contains("exit status: 143") || t.contains("oomkilled")
-                // standalone workers report a killed executor process as "Command exited with code 137"
-                || t.contains("exited with code 137") || t.contains("exited with code 143")
-                || t.contains("killed by external signal")) {
+        // exit 137/143 are signals from outside: memory only when the text says so, never for
+        // "[lost node]" / "Container killed on request" (preemption, a lost node: ExitCodes)
+        if (ExitCodes.namesMemory(text) && !ExitCodes.namesNodeLoss(text)) {
             return CONTAINER_KILLED;
         }
         if (r.contains("fetchfailed") || t.contains("fetchfailedexception") || t.contains("fetchfailed")) {
             return FETCH_FAILED;
         }
-        if (r.contains("executorlost") || t.contains("executorlostfailure") || t.contains("executor lost")) {
+        if (r.contains("executorlost") || t.contains("executorlostfailure") || t.contains("executor lost")
+                || ExitCodes.find(text).isPresent() || t.contains("killed by external signal")) {
             return EXECUTOR_LOST;
         }
         if (t.contains("notserializableexception") || t.contains("task not serializable")

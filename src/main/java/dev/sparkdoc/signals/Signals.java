@@ -1,6 +1,7 @@
 package dev.sparkdoc.signals;
 
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.DriverLog;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.SqlExecution;
@@ -25,10 +26,17 @@ public final class Signals {
      * driver or executor JVM of the application (and per orphaned pyspark.daemon).
      */
     public static SignalSet compute(AppSnapshot snapshot, Optional<ProcessTable> processes) {
-        AppContext ctx = AppContext.of(snapshot);
+        return compute(snapshot, processes, Optional.empty());
+    }
+
+    /** With the driver's own log too ({@code triage --driver-log}): how the driver died, if it did. */
+    public static SignalSet compute(AppSnapshot snapshot, Optional<ProcessTable> processes, Optional<DriverLog> driverLog) {
+        AppContext ctx = AppContext.of(snapshot, driverLog);
         FactSink appSink = new FactSink(ctx.appScope());
         AppSignals.compute(ctx, appSink);
         ConfigSignals.compute(ctx, appSink);
+        CrashSignals.compute(ctx, appSink);
+        LossSignals.compute(ctx, appSink);
         ScopeFacts app = appSink.build(Optional.empty());
 
         List<ScopeFacts> scopes = new ArrayList<>();

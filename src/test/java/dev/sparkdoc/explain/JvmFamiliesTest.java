@@ -51,10 +51,11 @@ class JvmFamiliesTest {
     }
 
     @Test
-    void yarnExitStatus143IsAContainerKill() {
+    void yarnContainerKilledOnRequestIsPreemptionOrNodeLossNotMemory() {
+        // "Container from a bad node … Container killed on request. Exit code is 143": the cluster took it back
         ExplainedError e = Texts.single("jvm/container-exit-143.txt");
 
-        assertThat(e.pattern()).isEqualTo("container-killed");
+        assertThat(e.pattern()).isEqualTo("container-lost-node");
         assertThat(e.family()).isEqualTo("executor-memory");
     }
 

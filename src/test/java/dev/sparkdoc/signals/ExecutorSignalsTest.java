@@ -69,8 +69,12 @@ class ExecutorSignalsTest {
     void lostForMemoryReadsTheRemovalReason() {
         assertThat(value(one(executor("1", 4).removed("Container killed by YARN for exceeding memory limits.")), "executor.lost.memory"))
                 .isEqualTo(1.0);
-        assertThat(value(one(executor("1", 4).removed("Command exited with code 137")), "executor.lost.memory")).isEqualTo(1.0);
-        assertThat(value(one(executor("1", 4).removed("Executor exited with exit code 137")), "executor.lost.memory")).isEqualTo(1.0);
+        // exit 137 is SIGKILL: memory only with memory words (preemption and lost nodes end so too)
+        assertThat(value(one(executor("1", 4).removed("Command exited with code 137")), "executor.lost.memory")).isZero();
+        assertThat(value(one(executor("1", 4).removed("Executor exited with exit code 137 (possible container OOM)")),
+                "executor.lost.memory")).isEqualTo(1.0);
+        assertThat(value(one(executor("1", 4).removed("Container killed on request. Exit code is 137 [lost node]")),
+                "executor.lost.memory")).isZero();
         assertThat(value(one(executor("1", 4).removed("java.lang.OutOfMemoryError: Java heap space")), "executor.lost.memory"))
                 .isEqualTo(1.0);
         assertThat(value(one(executor("1", 4).removed("Executor killed by driver.")), "executor.lost.memory")).isZero();

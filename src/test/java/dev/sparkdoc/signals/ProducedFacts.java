@@ -46,12 +46,27 @@ final class ProducedFacts {
             List<Source> out = new ArrayList<>();
             for (Path log : logs()) {
                 out.add(new Source(Path.of("").toAbsolutePath().relativize(log.toAbsolutePath()).toString()
-                        .replace("src/test/resources/", ""), Signals.compute(new EventLogSource(log).read())));
+                        .replace("src/test/resources/", ""), Signals.compute(readAMinuteAfterItsLastWrite(log))));
             }
             snapshots().forEach((name, signals) -> out.add(new Source("test snapshot: " + name, signals)));
             sources = List.copyOf(out);
         }
         return sources;
+    }
+
+    /** A fixed read time, so app.log.quiet is the same on every checkout: a minute after the log's last write. */
+    private static dev.sparkdoc.model.AppSnapshot readAMinuteAfterItsLastWrite(Path log) {
+        try (Stream<Path> files = Files.walk(log)) {
+            Instant written = Instant.EPOCH;
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Instant t = Files.getLastModifiedTime(f).toInstant();
+                written = t.isAfter(written) ? t : written;
+            }
+            java.time.Clock clock = java.time.Clock.fixed(written.plusSeconds(60), java.time.ZoneOffset.UTC);
+            return new EventLogSource(log, log.toString(), clock).read();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static List<Path> logs() {
@@ -63,6 +78,8 @@ final class ProducedFacts {
         for (String dir : List.of("spark-events", "spark-events-broken", "sql-spark-events")) {
             logs.addAll(entries(Path.of("src/test/resources/spark-upstream", dir)));
         }
+        // other tools' real logs, last: only what no log above has comes from them
+        logs.addAll(entries(Path.of("src/test/resources/public-eventlogs")));
         return logs;
     }
 
@@ -108,6 +125,10 @@ final class ProducedFacts {
         out.put("a job cancelled by the application's end", Signals.compute(Snapshots.app()
                 .job(Snapshots.failedJob(0, "Job 0 cancelled because SparkContext was shut down", 0, 0)).build()));
         out.put("local processes", processes());
+        out.put("a cut-off log with its driver log", Signals.compute(
+                readAMinuteAfterItsLastWrite(Path.of("examples/cut-off-log/eventlog_v2_local-1795967351871")),
+                Optional.empty(), Optional.of(dev.sparkdoc.source.DriverLogFile.read(
+                        Path.of("src/test/resources/driverlogs/exit-on-oom-driver.log")))));
         return out;
     }
 

@@ -14,10 +14,13 @@ import dev.sparkdoc.source.eventlog.fold.SnapshotAssembler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Reads a Spark event log — a single file, plain or compressed (lz4, lzf, snappy, zstd, gzip), a
@@ -31,6 +34,8 @@ public final class EventLogSource implements SnapshotSource {
 
     private final Path path;
     private final String displayTarget;
+    /** When the log is read: how long it had been quiet then tells a crashed driver from a running one. */
+    private final Clock clock;
 
     public EventLogSource(Path path) {
         this(path, path.toString());
@@ -38,8 +43,13 @@ public final class EventLogSource implements SnapshotSource {
 
     /** @param displayTarget what the user typed, shown in the snapshot's source info */
     public EventLogSource(Path path, String displayTarget) {
+        this(path, displayTarget, Clock.systemUTC());
+    }
+
+    public EventLogSource(Path path, String displayTarget, Clock clock) {
         this.path = path;
         this.displayTarget = displayTarget;
+        this.clock = clock;
     }
 
     @Override
@@ -95,9 +105,11 @@ public final class EventLogSource implements SnapshotSource {
         notes.addAll(reader.oversized.notes(reader.maxLineBytes));
         boolean complete = ended && !files.inProgress() && !streamBroken && !reader.oversized.anySkipped()
                 && !files.partsMissing();
+        Instant lastWritten = lastWritten(files.files());
+        Duration quiet = Duration.between(lastWritten, clock.instant());
         SourceInfo source = new SourceInfo(SourceKind.EVENTLOG, displayTarget, complete, reader.skippedLines,
-                folders.unknownEvents, notes);
-        return new SnapshotAssembler(folders, lastWritten(files.files())).snapshot(source, appIdFromName(path));
+                folders.unknownEvents, notes, Optional.of(quiet.isNegative() ? Duration.ZERO : quiet));
+        return new SnapshotAssembler(folders, lastWritten).snapshot(source, appIdFromName(path));
     }
 
     private static String breaksOff(Path file, String error) {

@@ -1,0 +1,91 @@
+package dev.sparkdoc.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An event log without ApplicationEnd (examples/cut-off-log, a real Spark 4 run cut mid-job) is a
+ * crash only on evidence: a JVM death in the driver log, or a log nobody wrote for half an hour.
+ */
+class CrashPostMortemCliTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path cutOffLog(Duration quiet) throws Exception {
+        Path copy = tmp.resolve("eventlog_v2_local-1795967351871");
+        Files.createDirectories(copy);
+        Instant written = Instant.now().minus(quiet);
+        try (Stream<Path> files = Files.list(Path.of("examples/cut-off-log/eventlog_v2_local-1795967351871"))) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(f.getFileName());
+                Files.copy(f, to);
+                Files.setLastModifiedTime(to, FileTime.from(written));
+            }
+        }
+        return copy;
+    }
+
+    static Path driverLog() throws URISyntaxException {
+        return Path.of(CrashPostMortemCliTest.class.getResource("/driverlogs/exit-on-oom-driver.log").toURI());
+    }
+
+    @Test
+    void aLogQuietForAnHourIsACrashAtWarningOrAboveAndFailsTriage() throws Exception {
+        CliRun run = CliRun.of("triage", cutOffLog(Duration.ofHours(1)).toString(), "--fail-on", "warning");
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCode.FINDINGS);
+        String folded = run.out().replaceAll("\\s+", " ");
+        assertThat(folded).containsPattern("1\\. (WARNING|CRITICAL) The driver died while running job");
+        assertThat(folded).doesNotContain("still running, or the driver died moments ago")
+                .contains("app.log.quiet = 1 h 00 min");
+    }
+
+    @Test
+    void aLogWrittenAMinuteAgoIsUndecidedAndHiddenAsInfo() throws Exception {
+        CliRun run = CliRun.of("triage", cutOffLog(Duration.ofMinutes(1)).toString(), "--all");
+
+        String folded = run.out().replaceAll("\\s+", " ");
+        assertThat(folded).contains("INFO The event log ends early").contains("still running, or the driver died moments ago");
+        assertThat(folded).doesNotContain("The driver died while running");
+        assertThat(folded).contains("app.log.quiet = 1 min");
+    }
+
+    @Test
+    void theDriverLogsOutOfMemoryExitMakesAFreshCutOffLogACriticalCrash() throws Exception {
+        CliRun run = CliRun.of("triage", cutOffLog(Duration.ofMinutes(1)).toString(), "--driver-log", driverLog().toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.FINDINGS);
+        String findings = run.out().substring(run.out().indexOf("1. "));
+        assertThat(findings).containsPattern("^1\\. CRITICAL The (driver died while running|driver log shows a JVM death)");
+        assertThat(run.out()).contains("OutOfMemoryError: Java heap space without a stack trace")
+                .contains("25/12/02 05:12:22");
+    }
+
+    @Test
+    void anUnreadableDriverLogIsOneLineAndExitThree() {
+        CliRun run = CliRun.of("triage", "examples/cut-off-log/eventlog_v2_local-1795967351871",
+                "--driver-log", tmp.resolve("no-such-driver.log").toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.TARGET_UNREADABLE);
+        assertThat(run.err().strip().lines()).hasSize(1);
+        assertThat(run.err()).contains("no-such-driver.log");
+    }
+
+    @Test
+    void explainFindsTheExitOnOutOfMemoryErrorLine() throws Exception {
+        CliRun run = CliRun.of("explain", driverLog().toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.OK);
+        assertThat(run.out()).contains("exited at once, without a stack trace");
+    }
+}
