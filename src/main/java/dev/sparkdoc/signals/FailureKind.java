@@ -8,7 +8,7 @@ import java.util.Locale;
  * named in the finding; {@code sparkdoc explain} does the fine-grained classification.
  */
 public enum FailureKind {
-    /** java.lang.OutOfMemoryError, GC overhead limit, a GPU out of memory (RAPIDS, CUDA) */
+    /** java.lang.OutOfMemoryError, GC overhead limit */
     OOM,
     /** the cluster manager killed the container for memory: limits exceeded, OOMKilled (an exit code alone is no proof) */
     CONTAINER_KILLED,
@@ -33,8 +33,7 @@ public enum FailureKind {
         if (t.contains("no space left on device")) {
             return DISK_FULL;
         }
-        if (t.contains("outofmemoryerror") || t.contains("gc overhead limit") || t.contains("java heap space")
-                || isGpuOutOfMemory(t)) {
+        if (t.contains("outofmemoryerror") || t.contains("gc overhead limit") || t.contains("java heap space")) {
             return OOM;
         }
         // exit 137/143 are signals from outside: memory only when the text says so, never for
@@ -61,17 +60,5 @@ public enum FailureKind {
             return KILLED;
         }
         return OTHER;
-    }
-
-    /**
-     * The RAPIDS Accelerator's retry framework gives up with GpuSplitAndRetryOOM / GpuRetryOOM
-     * (and CpuRetryOOM for host memory), RMM with RmmSparkOOM-style errors, PyTorch and others
-     * with "CUDA out of memory": device memory, not the JVM heap, but memory all the same.
-     */
-    private static boolean isGpuOutOfMemory(String lower) {
-        return lower.contains("gpusplitandretryoom") || lower.contains("gpuretryoom") || lower.contains("cpusplitandretryoom")
-                || lower.contains("cpuretryoom") || lower.contains("rmmsparkoom") || lower.contains("gpu outofmemory")
-                || lower.contains("cuda out of memory") || lower.contains("cuda error: out of memory")
-                || lower.contains("rmm failure") && lower.contains("out of memory");
     }
 }

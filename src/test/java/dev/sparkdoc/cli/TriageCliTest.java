@@ -69,10 +69,10 @@ class TriageCliTest {
      * Issue 14: a zstd part cut before SparkListenerApplicationStart showed "incomplete · 498879 h
      * 49 min", its last event's time less 1970. Its first 1,000 bytes hold four events in complete
      * frames (LogStart, ResourceProfileAdded, ExecutorAdded, BlockManagerAdded); the frame with
-     * ApplicationStart is cut.
+     * ApplicationStart is cut. Issue 16: the times start at the first event, with a note.
      */
     @Test
-    void logCutBeforeItsApplicationStartHasAnUnknownDurationNotOneSince1970() throws IOException {
+    void logCutBeforeItsApplicationStartStartsAtItsFirstEventNotIn1970() throws IOException {
         Path folder = Files.createDirectories(dir.resolve(Path.of(SKEWED).getFileName()));
         String part = "events_1_local-1795967361954.zstd";
         Files.write(folder.resolve(part), java.util.Arrays.copyOf(Files.readAllBytes(Path.of(SKEWED, part)), 1_000));
@@ -81,12 +81,14 @@ class TriageCliTest {
         CliRun json = CliRun.of("triage", folder.toString(), "--json");
 
         assertThat(text.exitCode()).as(text.err()).isZero();
-        assertThat(text.out()).contains("Spark 4.0.1 · incomplete · duration unknown · ").contains("4 events read")
+        assertThat(text.out()).contains("Spark 4.0.1 · incomplete · ").contains("4 events read")
+                .contains("no application start event: times start at the first event")
                 .doesNotContain(" h ");
         JsonNode report = Json.mapper().readTree(json.out());
         assertThat(report.at("/application/state").asText()).isEqualTo("incomplete");
-        assertThat(report.get("application").has("startTime")).isFalse();
-        assertThat(report.get("application").has("durationMs")).isFalse();
+        assertThat(java.time.Instant.parse(report.at("/application/startTime").asText()))
+                .isAfter(java.time.Instant.parse("2026-01-01T00:00:00Z"));
+        assertThat(report.at("/application/durationMs").asLong()).isBetween(0L, 60_000L);
         assertThat(json.out()).doesNotContain("1970-");
         assertThat(dev.sparkdoc.testing.TriageSchema.SCHEMA.validate(report)).isEmpty();
     }
