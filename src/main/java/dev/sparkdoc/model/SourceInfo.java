@@ -37,6 +37,11 @@ public record SourceInfo(
         this(kind, target, complete, skippedLines, unknownEvents, notes, Optional.empty());
     }
 
+    /** The same source with other notes: every other field, the quiet time too, kept. */
+    public SourceInfo withNotes(List<String> otherNotes) {
+        return new SourceInfo(kind, target, complete, skippedLines, unknownEvents, otherNotes, quietBeforeRead);
+    }
+
     public static SourceInfo of(SourceKind kind, String target, boolean complete) {
         return new SourceInfo(kind, target, complete, 0, 0, List.of());
     }

@@ -18,6 +18,8 @@ public final class JobSignals {
             "the job's failure is a serialization error (Task not serializable, Kryo)");
     public static final Fact CANCELLED = FACTS.flag("job.cancelled",
             "Spark cancelled the job on request (cancelJobGroup, cancelAllJobs, the UI, the application stopping): not an error");
+    public static final Fact TASKS_FAILED = FACTS.count("job.tasks.failed",
+            "tasks of the job's stages that failed (not killed), every attempt");
     public static final Fact CANCELLED_BY = FACTS.text("job.cancelledBy", "who or what cancelled the job, as its failure text says");
     public static final Fact CANCELLED_BY_SHUTDOWN = FACTS.flag("job.cancelled.byShutdown",
             "the job was cancelled because the application stopped while it ran: its work was lost");
@@ -38,6 +40,7 @@ public final class JobSignals {
                 .put(QUERY_FAILED_BEFORE_TASKS, job.sqlExecutionId().stream()
                         .flatMap(id -> ctx.snapshot().sqlExecutions().stream().filter(q -> q.id() == id))
                         .anyMatch(q -> SqlErrorSignals.failedBeforeTasks(ctx, q)));
+        sink.put(TASKS_FAILED, tasksFailed(ctx, job));
         Optional<Cancellation> cancellation = failed ? failureText(ctx, job).flatMap(Cancellation::of) : Optional.empty();
         sink.put(CANCELLED, cancellation.isPresent());
         cancellation.ifPresent(c -> sink.text(CANCELLED_BY, c.by()).put(CANCELLED_BY_SHUTDOWN, c.byShutdown()));
@@ -59,6 +62,12 @@ public final class JobSignals {
         }
         return job.stageIds().stream().flatMap(id -> ctx.attempts(id).stream())
                 .anyMatch(st -> ran(st.tasks()) || st.firstTaskLaunchedTime().isPresent());
+    }
+
+    /** Failed tasks of the job: its stages are asked too, for the same reason as in {@link #anyTaskRan}. */
+    static int tasksFailed(AppContext ctx, Job job) {
+        int inStages = job.stageIds().stream().flatMap(id -> ctx.attempts(id).stream()).mapToInt(st -> st.tasks().failed()).sum();
+        return Math.max(job.tasks().failed(), inStages);
     }
 
     private static boolean ran(dev.sparkdoc.model.TaskCounts t) {

@@ -46,8 +46,7 @@ public final class SparkVersionCheck {
         SourceInfo s = snapshot.source();
         List<String> notes = new ArrayList<>(s.notes());
         notes.add(note.get());
-        return new AppSnapshot(new SourceInfo(s.kind(), s.target(), s.complete(), s.skippedLines(), s.unknownEvents(), notes,
-                s.quietBeforeRead()),
+        return new AppSnapshot(s.withNotes(notes),
                 snapshot.application(), snapshot.jobs(), snapshot.stages(), snapshot.executors(),
                 snapshot.sqlExecutions(), snapshot.environment(), snapshot.takenAt());
     }

@@ -48,10 +48,10 @@ class FailedQueryRulesTest {
     }
 
     @Test
-    void aJobCancelledBecauseTheApplicationStoppedIsACriticalCancellationNotAnEarlyError() {
+    void aJobCancelledBecauseTheApplicationStoppedIsACancellationWarningNotAnEarlyError() {
         Snapshots s = Snapshots.app().job(Snapshots.failedJob(0, "Job 0 cancelled because SparkContext was shut down", 3, 0));
         Finding f = fires(s, "errors-during.job-cancelled", "0");
-        assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
         assertThat(f.title()).isEqualTo("Job 0 was cancelled: the application stopped (SparkContext was shut down) while it ran");
         quiet(Snapshots.app().job(Snapshots.failedJob(0, "Job 0 cancelled because SparkContext was shut down", 0, 0)),
                 "errors-before.job-failed-early");

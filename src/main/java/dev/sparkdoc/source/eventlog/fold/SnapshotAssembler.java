@@ -59,8 +59,7 @@ public final class SnapshotAssembler {
         notes.addAll(f.skipped.notes());
         List<String> all = new ArrayList<>(source.notes());
         all.addAll(notes);
-        SourceInfo noted = new SourceInfo(source.kind(), source.target(), source.complete(), source.skippedLines(),
-                source.unknownEvents(), all);
+        SourceInfo noted = source.withNotes(all);
         return new AppSnapshot(noted, application(fallbackAppId), jobs, stages(), executors(), sqlExecutions(),
                 f.app.environment, Instant.ofEpochMilli(Math.max(0, asOf)));
     }
