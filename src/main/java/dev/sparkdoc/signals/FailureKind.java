@@ -10,6 +10,8 @@ import java.util.Locale;
 public enum FailureKind {
     /** java.lang.OutOfMemoryError, GC overhead limit */
     OOM,
+    /** the GPU's memory: RAPIDS' GpuSplitAndRetryOOM / GpuRetryOOM, RMM, CUDA out of memory */
+    GPU_OOM,
     /** the cluster manager killed the container for memory: limits exceeded, OOMKilled (an exit code alone is no proof) */
     CONTAINER_KILLED,
     /** No space left on device */
@@ -32,6 +34,11 @@ public enum FailureKind {
         String r = reason.toLowerCase(Locale.ROOT);
         if (t.contains("no space left on device")) {
             return DISK_FULL;
+        }
+        // before the JVM's: RAPIDS' messages say "GPU OutOfMemory", and a CUDA OOM comes wrapped in a PythonException
+        if (t.contains("gpusplitandretryoom") || t.contains("gpuretryoom") || t.contains("rmmsparkoom")
+                || t.contains("cuda out of memory") || t.contains("gpu outofmemory")) {
+            return GPU_OOM;
         }
         if (t.contains("outofmemoryerror") || t.contains("gc overhead limit") || t.contains("java heap space")) {
             return OOM;

@@ -94,6 +94,10 @@ public final class StageSignals {
     public static final Fact FAILURES_PYTHON = FACTS.count("stage.failures.python", "failed task attempts: a Python worker raised");
     public static final Fact FAILURES_KILLED = FACTS.count("stage.failures.killed",
             "task attempts killed on purpose: speculation, cancellation");
+    public static final Fact FAILURES_MEMORY = FACTS.count("stage.failures.memory",
+            "failed task attempts: the JVM's heap (OutOfMemoryError) or the container's memory limit");
+    public static final Fact FAILURES_GPU_MEMORY = FACTS.count("stage.failures.gpuMemory",
+            "failed task attempts: the GPU's memory (RAPIDS GpuSplitAndRetryOOM, RMM, CUDA out of memory)");
     public static final Fact FAILURES_OTHER = FACTS.count("stage.failures.other",
             "failed task attempts of no known kind (user code, data): not memory, disk, fetch, lost executor, serialization, Python");
     public static final Fact FAILURES_SECONDS_LOST = FACTS.seconds("stage.failures.secondsLost",
@@ -223,6 +227,8 @@ public final class StageSignals {
             byKind.merge(FailureKind.classify(f.reason(), f.message() + "\n" + f.detail()), f.count(), Integer::sum);
         }
         FAILURES_OF_KIND.forEach((kind, fact) -> sink.put(fact, byKind.getOrDefault(kind, 0)));
+        sink.put(FAILURES_MEMORY, byKind.getOrDefault(FailureKind.OOM, 0) + byKind.getOrDefault(FailureKind.CONTAINER_KILLED, 0))
+                .put(FAILURES_GPU_MEMORY, byKind.getOrDefault(FailureKind.GPU_OOM, 0));
         // The most frequent failure that is not a deliberate kill (speculation, cancellation);
         // ties keep Spark's order, so the earliest wins.
         stage.failures().stream()

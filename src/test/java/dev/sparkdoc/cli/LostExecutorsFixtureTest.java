@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * A real YARN application (NVIDIA spark-rapids-tools' tasks_executors_fail fixture, origin next to
+ * A real YARN application (NVIDIA spark-rapids-tools' tasks_executors_fail fixture, origin in SOURCES.md beside
  * the file): stage 238.0 failed on FetchFailedException after executors 1 and 2 were removed
  * "Executor Process Lost". Its first finding must say so, not "AQE off".
  */
@@ -15,7 +15,7 @@ class LostExecutorsFixtureTest {
 
     static Path fixture() throws URISyntaxException {
         return Path.of(LostExecutorsFixtureTest.class.getResource(
-                "/public-eventlogs/NVIDIA-spark-rapids-tools/tasks_executors_fail_compressed_eventlog.zstd").toURI());
+                "/public-eventlogs/NVIDIA-spark-rapids-tools/spark-events-profiling/tasks_executors_fail_compressed_eventlog.zstd").toURI());
     }
 
     @Test

@@ -8,9 +8,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * GPU out-of-memory errors (RAPIDS, RMM, CUDA) are memory failures in explain, which names a
- * stage's failures. FailureKind still counts them as "other": no stage rule reads an OOM count
- * yet, and counting them as OOM would silence errors-during.task-failures.
+ * GPU out-of-memory errors (RAPIDS, RMM, CUDA) are memory failures: in explain, which names a
+ * stage's failures, and in FailureKind, which counts them for executor-memory.gpu-oom.
  */
 class GpuOutOfMemoryTest {
 
@@ -27,6 +26,7 @@ class GpuOutOfMemoryTest {
         String failure = text + "\n\tat com.nvidia.spark.rapids.RmmRapidsRetryIterator.next(RmmRapidsRetryIterator.scala:1)";
         assertThat(ErrorClassifier.builtIn().classify(failure)).first()
                 .extracting(ExplainedError::family).isEqualTo("executor-memory");
+        assertThat(FailureKind.classify("ExceptionFailure", failure)).isEqualTo(FailureKind.GPU_OOM);
     }
 
     @ParameterizedTest
@@ -34,5 +34,6 @@ class GpuOutOfMemoryTest {
     void otherGpuTextIsNotMemory(String text) {
         assertThat(ErrorClassifier.builtIn().classify(text + "\n\tat a.B.c(B.java:1)")).first()
                 .extracting(ExplainedError::family).isNotEqualTo("executor-memory");
+        assertThat(FailureKind.classify("ExceptionFailure", text)).isNotEqualTo(FailureKind.GPU_OOM);
     }
 }
