@@ -106,6 +106,11 @@ final class Tmux implements AutoCloseable {
         }
     }
 
+    /** Waits until the pane shows every text at once: a capture can land in the middle of a repaint. */
+    String awaitAll(Duration timeout, String... texts) {
+        return await("the pane shows all of " + List.of(texts), timeout, s -> java.util.Arrays.stream(texts).allMatch(s::contains));
+    }
+
     String awaitText(String text, Duration timeout) {
         return await("the pane shows \"" + text + "\"", timeout, s -> s.contains(text));
     }

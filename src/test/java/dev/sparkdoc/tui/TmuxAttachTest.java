@@ -35,9 +35,8 @@ class TmuxAttachTest {
             BackgroundJob job = BackgroundJob.start(spark.session(), "skewed join", s -> SparkWorkloads.skewedJoin(s, 40));
             tmux.runAttach(run);
 
-            String live = tmux.awaitText("Data skew in stage", STARTUP);
+            String live = tmux.awaitAll(STARTUP, "Data skew in stage", "1 Findings", "2 Stages", "3 Executors", "4 Processes");
             assertThat(live.lines().findFirst().orElseThrow()).startsWith(" sparkdoc │ RUNNING │ Spark 4.0.1");
-            assertThat(live).contains("1 Findings", "2 Stages", "3 Executors", "4 Processes");
             assertThat(live.lines()).allMatch(l -> l.length() <= 80);
             job.await(Duration.ofSeconds(60));
 
@@ -46,10 +45,10 @@ class TmuxAttachTest {
             tmux.line("data skew");   // Enter keeps the filter
             tmux.await("the skew finding alone", KEY, p -> p.contains("1 Findings 1 │") && p.contains("filter: data skew"));
             tmux.keys("Enter");
-            String detail = tmux.awaitText("Evidence", KEY);
-            assertThat(detail).contains("stage.duration.maxOverP50", "--conf spark.sql.adaptive.skewJoin.enabled=true");
+            // a capture can land in the middle of a repaint: wait for the whole detail, not its first line
+            tmux.awaitAll(KEY, "Evidence", "stage.duration.maxOverP50", "--conf spark.sql.adaptive.skewJoin.enabled=true");
             tmux.keys("b", "2", "Enter");
-            assertThat(tmux.awaitText("Task quantiles over", KEY)).contains("MEDIAN", "duration");
+            tmux.awaitAll(KEY, "Task quantiles over", "MEDIAN", "duration");
             tmux.keys("q");
             tmux.awaitText("EXIT=0", KEY);
             // the terminal is back in line mode with echo and signals: a usable shell
@@ -59,8 +58,7 @@ class TmuxAttachTest {
             tmux.runAttach(run);
             tmux.awaitText("Data skew in stage", STARTUP);
             spark.close();
-            String down = tmux.awaitText("driver unreachable since", Duration.ofSeconds(30));
-            assertThat(down).contains("Data skew in stage", "last picture from", "1 Findings");
+            tmux.awaitAll(Duration.ofSeconds(30), "driver unreachable since", "Data skew in stage", "last picture from", "1 Findings");
             tmux.keys("C-c");   // Ctrl-C quits the same way as q and gives the terminal back
             tmux.awaitText("EXIT=0", KEY);
         } catch (AssertionError e) {

@@ -26,6 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /** An application with many finished stages: per-poll requests stay bounded and parallelism capped. */
 class StageDetailBoundsTest {
+    private static final Instant NOW = Instant.parse("2026-11-29T13:40:00Z");
+
 
     private static final AppRef APP = new AppRef("local-1", Optional.empty());
     private static final String SUMMARY = Fixtures.expectation("stage_task_summary_w_shuffle_read");
@@ -68,7 +70,7 @@ class StageDetailBoundsTest {
         StageDetailLoader loader = new StageDetailLoader(pool);
         List<String> notes = new ArrayList<>();
 
-        Map<String, StageDetails> first = loader.load(api, APP, stages, 4, Instant.now(), notes);
+        Map<String, StageDetails> first = loader.load(api, APP, stages, 4, NOW, notes);
 
         assertThat(summaryRequests()).isEqualTo(StageDetailLoader.MAX_SUMMARIES_PER_POLL);
         assertThat(notes).containsExactly("task quantiles read for 200 of 250 stages in this poll (the busiest first);"
@@ -79,14 +81,14 @@ class StageDetailBoundsTest {
         assertThat(maxInFlight.get()).isLessThanOrEqualTo(RestSource.PARALLEL_REQUESTS);
 
         paths.clear();
-        Map<String, StageDetails> second = loader.load(api, APP, stages, 4, Instant.now(), new ArrayList<>());
+        Map<String, StageDetails> second = loader.load(api, APP, stages, 4, NOW, new ArrayList<>());
 
         assertThat(summaryRequests()).isEqualTo(50);
         assertThat(second.values()).allMatch(d -> d.quantiles().isPresent());
         assertThat(paths).noneMatch(p -> p.endsWith("taskList"));
 
         paths.clear();
-        loader.load(api, APP, stages, 4, Instant.now(), new ArrayList<>());
+        loader.load(api, APP, stages, 4, NOW, new ArrayList<>());
 
         assertThat(paths).isEmpty();
     }
@@ -97,7 +99,7 @@ class StageDetailBoundsTest {
         stages.add(new StageDataDto("FAILED", 0, 0, 4, 0, 3, 1, 0, null, null, null, "task failed", 0, 10L, 0, 0, 0, 0, 0,
                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "stage 0", null, ""));
 
-        Map<String, StageDetails> first = new StageDetailLoader(pool).load(api, APP, stages, 4, Instant.now(), new ArrayList<>());
+        Map<String, StageDetails> first = new StageDetailLoader(pool).load(api, APP, stages, 4, NOW, new ArrayList<>());
 
         assertThat(first.get("0.0").quantiles()).as("the failed stage, with the least run time").isPresent();
         assertThat(first.get("1.0").quantiles()).as("the cheapest healthy stage waits").isEmpty();
