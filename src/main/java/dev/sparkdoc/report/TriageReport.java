@@ -49,7 +49,11 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
         }
     }
 
-    public record Executors(int active, int total, int slots) {
+    /**
+     * Executors other than the driver; {@code driverRunsTasks} in local mode, where the driver is the
+     * only executor (its cores are the slots), so "0 executors" is not a cluster without any.
+     */
+    public record Executors(int active, int total, int slots, boolean driverRunsTasks) {
     }
 
     public record Verdict(Severity worstSeverity, String summary, Map<String, Integer> counts) {
@@ -71,7 +75,8 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
         int slots = dev.sparkdoc.signals.AppContext.of(s).slots();
         return new App(a.id(), a.name(), a.sparkVersion(), state(s), a.knownStartTime(), a.endTime(),
                 a.knownDurationMs(s.takenAt()), a.attemptId(), a.user(),
-                new Executors((int) workers.stream().filter(Executor::active).count(), workers.size(), slots));
+                new Executors((int) workers.stream().filter(Executor::active).count(), workers.size(), slots,
+                        workers.isEmpty() && s.executors().stream().anyMatch(e -> e.isDriver() && e.totalCores() > 0)));
     }
 
     /** running, completed, or incomplete (an event log that ends before the application did). */

@@ -56,12 +56,17 @@ public final class TriageText {
         return String.format(Locale.ROOT, "%d critical, %d warning, %d info", c.get("critical"), c.get("warning"), c.get("info"));
     }
 
+    private static String executors(TriageReport.Executors e) {
+        String slots = e.slots() + " slots";
+        return e.driverRunsTasks() ? "local mode, " + slots
+                : e.active() + "/" + e.total() + " executors, " + slots;
+    }
+
     private static void header(TriageReport r, int w, Theme theme, List<String> out) {
         TriageReport.App a = r.application();
         String app = a.name() + " (" + a.id() + a.attemptId().map(x -> ", attempt " + x).orElse("") + ")";
         String facts = "Spark " + a.sparkVersion().orElse("?") + " · " + a.state() + " · "
-                + a.shownDuration() + " · " + a.executors().active() + "/" + a.executors().total()
-                + " executors, " + a.executors().slots() + " slots";
+                + a.shownDuration() + " · " + executors(a.executors());
         out.addAll(styledWrap(app, w, "", "  ", theme::bold));
         out.addAll(Wrap.lines(facts, w, "", "  "));
         String source = "read from " + r.source().kind().jsonName() + " " + r.source().target()

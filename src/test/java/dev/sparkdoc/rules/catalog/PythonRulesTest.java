@@ -46,7 +46,9 @@ class PythonRulesTest {
         assertThat(f.title()).isEqualTo("Python error in stage 17: ZeroDivisionError in divide at job.py:12");
         assertThat(f.secondsLost()).isEqualTo(30.0);
         assertThat(remedyTexts(f)).contains("(executor 1 on host-1)");
-        assertThat(conf(f, "spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled")).isEqualTo("true");
+        // the tracebacks are simplified by default: the remedy offers what is off, the JVM side
+        assertThat(conf(f, "spark.sql.pyspark.jvmStacktrace.enabled")).isEqualTo("true");
+        assertThat(f.remedies()).noneMatch(r -> r.conf().containsKey("spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled"));
     }
 
     @Test
