@@ -23,7 +23,8 @@ public record ProcessGroups(List<AppGroup> applications, List<SparkProcess> serv
     /**
      * A driver or executor JVM with the Python processes it started.
      *
-     * @param driverPython the PySpark driver's Python process (the JVM's parent), for drivers
+     * @param driverPython the PySpark driver's Python process, for drivers: the JVM's parent ({@code python app.py}, the
+     *                     pyspark shell) or its child ({@code spark-submit app.py})
      * @param totalRssBytes JVM + Python RSS: what a container limit is measured against
      */
     public record JvmGroup(SparkProcess jvm, List<SparkProcess> driverPython, List<DaemonGroup> daemons,
@@ -62,8 +63,10 @@ public record ProcessGroups(List<AppGroup> applications, List<SparkProcess> serv
     }
 
     private static JvmGroup jvmGroup(ProcessTable table, SparkProcess jvm) {
-        List<SparkProcess> driverPython = table.find(jvm.process().ppid())
-                .filter(p -> p.role() == SparkRole.DRIVER_PYTHON).stream().toList();
+        // the script's Python is the JVM's parent (python app.py, the pyspark shell) or its child (spark-submit app.py)
+        List<SparkProcess> driverPython = new ArrayList<>(table.find(jvm.process().ppid())
+                .filter(p -> p.role() == SparkRole.DRIVER_PYTHON).stream().toList());
+        table.childrenOf(jvm.pid()).stream().filter(p -> p.role() == SparkRole.DRIVER_PYTHON).forEach(driverPython::add);
         List<DaemonGroup> daemons = new ArrayList<>();
         List<SparkProcess> direct = new ArrayList<>();
         for (SparkProcess child : table.childrenOf(jvm.pid())) {

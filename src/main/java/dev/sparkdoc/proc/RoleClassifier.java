@@ -66,6 +66,20 @@ final class RoleClassifier {
         return Optional.empty();
     }
 
+    /**
+     * Whether a Python command runs the script a driver JVM was submitted with ({@code spark-submit
+     * app.py}: the JVM gives the script its absolute path, the user typed any path), so other
+     * Python children of the JVM ({@code rdd.pipe}) stay what they are.
+     */
+    static boolean runsSubmittedScript(List<String> python, List<String> driver) {
+        List<String> submitted = driver.stream().filter(a -> a.endsWith(".py")).map(RoleClassifier::fileName).toList();
+        return python.stream().skip(1).filter(a -> a.endsWith(".py")).map(RoleClassifier::fileName).anyMatch(submitted::contains);
+    }
+
+    private static String fileName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
     private static boolean isClusterMode(List<String> argv) {
         return ExecutorArgs.value(argv, "--deploy-mode").filter("cluster"::equals).isPresent();
     }
@@ -79,7 +93,6 @@ final class RoleClassifier {
     }
 
     private static String executable(List<String> argv) {
-        String first = argv.get(0);
-        return first.substring(first.lastIndexOf('/') + 1);
+        return fileName(argv.get(0));
     }
 }

@@ -14,7 +14,8 @@ import java.util.Set;
  * Classifies and links the processes of two samples: command lines first, then the tree, since
  * PySpark workers are forked from {@code pyspark.daemon} and keep its command line (only their
  * parent tells them apart), the daemon's parent is the executor JVM (the driver JVM in local
- * mode), and a PySpark driver's Python process is the parent of the driver JVM.
+ * mode), and a PySpark driver's Python process is the parent of the driver JVM (its child under
+ * {@code spark-submit app.py}).
  */
 public final class SparkProcesses {
 
@@ -62,6 +63,14 @@ public final class SparkProcesses {
                 roles.put(parent.pid(), SparkRole.DRIVER_PYTHON);
             }
         }
+        // spark-submit app.py turns it round: the driver JVM starts the script as its child
+        for (ProcessInfo p : byPid.values()) {
+            ProcessInfo parent = byPid.get(p.ppid());
+            if (!roles.containsKey(p.pid()) && parent != null && roles.get(parent.pid()) == SparkRole.DRIVER
+                    && RoleClassifier.isPython(p.command()) && RoleClassifier.runsSubmittedScript(p.command(), parent.command())) {
+                roles.put(p.pid(), SparkRole.DRIVER_PYTHON);
+            }
+        }
         if (includeRelated) {
             long self = ProcessHandle.current().pid();
             byPid.values().stream()
@@ -88,7 +97,7 @@ public final class SparkProcesses {
                 // in local mode the driver is the only executor, and Spark calls it "driver"
                 executor = Optional.of("driver");
             }
-            case PYTHON_DAEMON -> jvm = jvmParent(p.ppid());
+            case PYTHON_DAEMON, DRIVER_PYTHON -> jvm = jvmParent(p.ppid());
             case PYTHON_WORKER -> {
                 if (roles.get(p.ppid()) == SparkRole.PYTHON_DAEMON) {
                     daemon = OptionalLong.of(p.ppid());

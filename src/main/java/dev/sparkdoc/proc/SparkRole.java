@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum SparkRole {
     /** The driver JVM: spark-submit (client mode), spark-shell, pyspark's JVM, a notebook kernel, a plain app. */
     DRIVER("driver"),
-    /** The Python process of a PySpark driver (shell, script, notebook): the parent of the driver JVM. */
+    /** The Python process of a PySpark driver (shell, script, notebook): the driver JVM's parent, or its child under spark-submit. */
     DRIVER_PYTHON("driver-python"),
     /** spark-submit in cluster mode: only a launcher, the driver runs elsewhere. */
     SUBMITTER("submitter"),

@@ -49,8 +49,11 @@ public final class PsText {
     }
 
     private static void jvm(PsReport r, JvmGroup g, Theme theme, int w, List<String> out) {
-        g.driverPython().forEach(p -> out.add(row(r, p, "", theme, w)));
-        out.add(row(r, g.jvm(), g.driverPython().isEmpty() ? "" : "└ ", theme, w));
+        // the driver's Python is the JVM's parent (python app.py) or, under spark-submit app.py, its child
+        List<SparkProcess> parents = g.driverPython().stream().filter(p -> p.process().ppid() != g.jvm().pid()).toList();
+        parents.forEach(p -> out.add(row(r, p, "", theme, w)));
+        out.add(row(r, g.jvm(), parents.isEmpty() ? "" : "└ ", theme, w));
+        g.driverPython().stream().filter(p -> !parents.contains(p)).forEach(p -> out.add(row(r, p, "  └ ", theme, w)));
         for (DaemonGroup d : g.daemons()) {
             out.add(row(r, d.daemon(), "  └ ", theme, w));
             d.workers().forEach(wk -> out.add(row(r, wk, "      └ ", theme, w)));

@@ -76,6 +76,27 @@ class SparkProcessesTest {
     }
 
     @Test
+    void underSparkSubmitTheScriptIsTheDriverJvmsChildAndOtherPythonChildrenAreNotTheDriver() {
+        // the shape of a real spark-submit app.py (PySpark 3.5.1 here): JVM → python3 /abs/app.py, JVM → daemon → workers
+        proc(600, 1, "java -Xmx1g -cp /opt/spark/jars/* org.apache.spark.deploy.SparkSubmit --master local[2] jobs/app.py", 350, 0, 0);
+        proc(601, 600, "/usr/bin/python3 /home/me/jobs/app.py", 47, 0, 0);
+        proc(602, 600, DAEMON, 47, 0, 0);
+        proc(603, 602, DAEMON, 44, 0, 0);
+        proc(604, 600, "python3 /home/me/transform.py", 10, 0, 0);   // rdd.pipe("python3 transform.py")
+        ProcessTable t = SparkProcesses.classify(new ProcessSample(T0, 0, before), new ProcessSample(T0.plusSeconds(1), 1_000_000_000L, after),
+                new DriverHints(Map.of(600L, "local-1"), Map.of()), false);
+
+        SparkProcess script = t.find(601).orElseThrow();
+        assertThat(script.role()).isEqualTo(SparkRole.DRIVER_PYTHON);
+        assertThat(script.jvmPid()).hasValue(600);
+        assertThat(script.appId()).contains("local-1");
+        assertThat(t.find(604)).isEmpty();
+        ProcessGroups.JvmGroup g = ProcessGroups.of(t).applications().get(0).jvms().get(0);
+        assertThat(g.driverPython()).extracting(SparkProcess::pid).containsExactly(601L);
+        assertThat(g.totalRssBytes()).isEqualTo((350 + 47 + 47 + 44) * MB);
+    }
+
+    @Test
     void aDaemonWithoutAJvmParentIsOrphanedAndItsWorkersUnlinked() {
         ProcessTable t = machine(false);
         assertThat(t.orphanedDaemons()).extracting(SparkProcess::pid).containsExactly(300L);
