@@ -19,9 +19,17 @@ final class UserFrames {
             "org.apache.parquet.", "org.apache.orc.", "org.apache.arrow.", "org.apache.avro.", "com.fasterxml.",
             "org.apache.commons.", "org.codehaus.janino.", "org.apache.logging.", "org.slf4j.", "org.apache.ivy.",
             "org.json4s.", "org.apache.hive.", "org.apache.zookeeper.", "org.eclipse.jetty.", "org.glassfish.");
-    /** pyspark (also zipped on executors), py4j, installed packages and the standard library. */
+    /**
+     * pyspark (also zipped on executors), py4j, installed packages and the standard library.
+     * PySpark by its own top-level modules and packages (3.5 and 4.0), so a user's folder that
+     * happens to be called pyspark ({@code ~/jobs/pyspark/etl.py}) still holds user frames.
+     */
     private static final Pattern PYTHON_LIBRARY = Pattern.compile(
-            "[/\\\\]pyspark[/\\\\]|pyspark\\.zip|[/\\\\]py4j[/\\\\]|py4j-[\\d.]+-src\\.zip|site-packages|dist-packages"
+            "[/\\\\]pyspark[/\\\\](?:__init__|_globals|_typing|accumulators|broadcast|cloudpickle|conf|context|core|daemon"
+                    + "|errors|files|find_spark_home|install|instrumentation_utils|java_gateway|join|logger|ml|mllib|pandas"
+                    + "|pipelines|profiler|rdd|rddsampler|resource|resultiterable|serializers|shell|shuffle|sql|statcounter"
+                    + "|status|storagelevel|streaming|taskcontext|testing|tests|traceback_utils|util|version|worker|worker_util)"
+                    + "(?:\\.py\\b|[/\\\\])|pyspark\\.zip|[/\\\\]py4j[/\\\\]|py4j-[\\d.]+-src\\.zip|site-packages|dist-packages"
                     + "|^<frozen |[/\\\\]lib[/\\\\]python\\d|[/\\\\]Lib[/\\\\]");
 
     private UserFrames() {

@@ -1,0 +1,238 @@
+package dev.sparkdoc.spark;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.HttpURLConnection;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A real PySpark 3.5.1 application, as {@code spark-submit app.py} runs it: a driver JVM of its own
+ * (Spark 3.5.1 jars from Maven Central) that starts the script as its child, which forks
+ * {@code pyspark.daemon} and its workers for Python UDFs. The Python side is Apache Spark's own, in
+ * {@code ../shared/pyspark-3.5.1} ({@link #available()} says whether this machine has it).
+ *
+ * <p>Scripts live in test resources under {@code pyspark/} and import {@code scenario.py}:
+ * {@code hold()} keeps the application (and its UI) up until the test calls {@link #release()},
+ * {@code mark(name)} leaves a file the test can wait for.
+ */
+public final class PySparkApp implements AutoCloseable {
+
+    private static final Path PYTHON_SIDE = Path.of(System.getProperty("sparkdoc.pyspark.home", "../shared/pyspark-3.5.1"));
+    private static final Path CLASSPATH_FILE = Path.of("target/pyspark-3.5.1.classpath");
+    private static final Path SCRIPTS = Path.of("src/test/resources/pyspark");
+    private static final Duration RESOLVE = Duration.ofMinutes(10);
+    /** The openings spark-submit adds for Java 17 (org.apache.spark.launcher.JavaModuleOptions in 3.5). */
+    private static final List<String> OPENS = Stream.of("java.lang", "java.lang.invoke", "java.lang.reflect", "java.io",
+            "java.net", "java.nio", "java.util", "java.util.concurrent", "java.util.concurrent.atomic", "sun.nio.ch",
+            "sun.nio.cs", "sun.security.action", "sun.util.calendar").map(p -> "--add-opens=java.base/" + p + "=ALL-UNNAMED").toList();
+
+    private final Process process;
+    private final Path dir;
+    private final Path gate;
+    private final Path events;
+    private final int uiPort;
+
+    private PySparkApp(Process process, Path dir, Path gate, Path events, int uiPort) {
+        this.process = process;
+        this.dir = dir;
+        this.gate = gate;
+        this.events = events;
+        this.uiPort = uiPort;
+    }
+
+    /** Whether PySpark's Python side and python3 are here; a clone without {@code ../shared} skips these scenarios. */
+    public static boolean available() {
+        return Files.isDirectory(PYTHON_SIDE.resolve("python/pyspark")) && onPath("python3");
+    }
+
+    public static String unavailableReason() {
+        return PYTHON_SIDE.toAbsolutePath().normalize() + " (PySpark 3.5.1's Python side) or python3 is missing";
+    }
+
+    /**
+     * Submits {@code script} (a file in test resources' pyspark/) to {@code local[2]} with an event
+     * log, its output in {@code dir}/driver.log.
+     */
+    public static PySparkApp submit(Path dir, String script, Map<String, String> conf) throws IOException {
+        Path gate = Files.createDirectories(dir.resolve("gate"));
+        Path events = Files.createDirectories(dir.resolve("events"));
+        int port = freePort();
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g"));
+        cmd.addAll(OPENS);
+        cmd.addAll(List.of("-cp", sparkClasspath(), "org.apache.spark.deploy.SparkSubmit", "--master", "local[2]",
+                "--conf", "spark.ui.port=" + port, "--conf", "spark.port.maxRetries=0",
+                "--conf", "spark.driver.bindAddress=127.0.0.1", "--conf", "spark.driver.host=127.0.0.1",
+                "--conf", "spark.ui.showConsoleProgress=false",
+                "--conf", "spark.eventLog.enabled=true", "--conf", "spark.eventLog.dir=" + events.toUri()));
+        conf.forEach((k, v) -> cmd.addAll(List.of("--conf", k + "=" + v)));
+        cmd.add(SCRIPTS.resolve(script).toAbsolutePath().toString());
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("driver.log").toFile());
+        Path home = PYTHON_SIDE.toAbsolutePath().normalize();
+        pb.environment().put("SPARK_HOME", home.toString());
+        pb.environment().put("PYSPARK_PYTHON", "python3");
+        pb.environment().put("PYTHONPATH", home.resolve("python") + ":" + home.resolve("python/lib/py4j-0.10.9.7-src.zip")
+                + ":" + SCRIPTS.toAbsolutePath());
+        pb.environment().put("SPARKDOC_GATE", gate.toString());
+        pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        return new PySparkApp(pb.start(), dir, gate, events, port);
+    }
+
+    /** The driver JVM's pid. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** The driver UI once its REST API answers, e.g. {@code http://127.0.0.1:41234/}. */
+    public URI uiUrl(Duration patience) {
+        URI ui = URI.create("http://127.0.0.1:" + uiPort + "/");
+        Await.until("the PySpark driver's REST API answers (" + driverLog() + ")", patience,
+                () -> process.isAlive() && answers(ui.resolve("api/v1/applications")));
+        return ui;
+    }
+
+    /** Waits for the file a script's {@code mark(name)} writes; fails early if the application ended. */
+    public void awaitMark(String name, Duration patience) {
+        Await.until("the script's mark " + name + " (" + driverLog() + ")", patience, () -> {
+            if (!process.isAlive() && !Files.exists(gate.resolve(name))) {
+                throw new AssertionError("the PySpark application ended before " + name + ":\n" + tail());
+            }
+            return Files.exists(gate.resolve(name));
+        });
+    }
+
+    /** The files a script marked, e.g. {@code worker-1234} for each Python worker that ran a UDF. */
+    public List<String> marks() throws IOException {
+        try (Stream<Path> files = Files.list(gate)) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /** Lets a script's {@code hold()} return. */
+    public void release() throws IOException {
+        Files.writeString(gate.resolve("release"), "");
+    }
+
+    /** Releases the script and waits for the JVM; returns the one event log it wrote. */
+    public Path finish(Duration patience) throws IOException, InterruptedException {
+        release();
+        if (!process.waitFor(patience.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("the PySpark application did not end in " + patience + ":\n" + tail());
+        }
+        try (Stream<Path> logs = Files.list(events)) {
+            List<Path> all = logs.toList();
+            if (all.size() != 1 || all.get(0).toString().endsWith(".inprogress")) {
+                throw new AssertionError("expected one finished event log, found " + all + ":\n" + tail());
+            }
+            return all.get(0);
+        }
+    }
+
+    public Path driverLog() {
+        return dir.resolve("driver.log");
+    }
+
+    private String tail() {
+        try {
+            List<String> lines = Files.readAllLines(driverLog(), StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException e) {
+            return "(no driver log: " + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    public void close() {
+        // the script, the daemon and its workers go with the JVM
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The Spark 3.5.1 jars' classpath, resolved once by this build's Maven from
+     * {@code src/test/pyspark/pom.xml} (Spark 3.5 and 4.0 cannot share the test classpath).
+     */
+    static synchronized String sparkClasspath() throws IOException {
+        if (Files.isRegularFile(CLASSPATH_FILE) && Files.size(CLASSPATH_FILE) > 0) {
+            return Files.readString(CLASSPATH_FILE).strip();
+        }
+        String home = System.getProperty("sparkdoc.maven.home", "");
+        String mvn = home.isEmpty() ? "mvn" : Path.of(home, "bin", "mvn").toString();
+        List<String> cmd = new ArrayList<>(List.of(mvn, "-q", "-B", "-f", "src/test/pyspark/pom.xml", "dependency:build-classpath",
+                "-Dmdep.outputFile=" + CLASSPATH_FILE.toAbsolutePath()));
+        Optional.ofNullable(System.getProperty("sparkdoc.maven.repo")).filter(r -> !r.isBlank())
+                .ifPresent(r -> cmd.add("-Dmaven.repo.local=" + r));
+        // offline when the jars are already here (an offline build stays offline), else from Maven Central
+        List<String> offline = new ArrayList<>(cmd);
+        offline.add("-o");
+        if (!resolve(offline).isEmpty()) {
+            String online = resolve(cmd);
+            if (!online.isEmpty()) {
+                throw new IOException("could not resolve the Spark 3.5.1 jars (" + String.join(" ", cmd) + "):\n" + online);
+            }
+        }
+        return Files.readString(CLASSPATH_FILE).strip();
+    }
+
+    /** Runs Maven; returns its output when it failed, "" when it wrote the classpath file. */
+    private static String resolve(List<String> cmd) throws IOException {
+        Path out = Files.createTempFile("pyspark-classpath", ".log");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            if (!p.waitFor(RESOLVE.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                return "timed out after " + RESOLVE;
+            }
+            return p.exitValue() == 0 && Files.isRegularFile(CLASSPATH_FILE) ? "" : "exit " + p.exitValue() + "\n" + Files.readString(out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while resolving the Spark 3.5.1 jars", e);
+        } finally {
+            Files.deleteIfExists(out);
+        }
+    }
+
+    private static boolean answers(URI uri) {
+        try {
+            HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
+            c.setConnectTimeout(2000);
+            c.setReadTimeout(10_000);
+            try {
+                return c.getResponseCode() == 200;
+            } finally {
+                c.disconnect();
+            }
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean onPath(String exe) {
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
+                .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, exe)));
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

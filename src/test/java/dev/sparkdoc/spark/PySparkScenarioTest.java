@@ -1,0 +1,144 @@
+package dev.sparkdoc.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sparkdoc.cli.CliRun;
+import dev.sparkdoc.json.Json;
+import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.rules.RuleCatalog;
+import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.source.AppSelector;
+import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.eventlog.EventLogSource;
+import dev.sparkdoc.source.rest.RestSource;
+import dev.sparkdoc.targets.Target;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real PySpark 3.5.1 applications ({@code spark-submit app.py} in a JVM of their own, Apache Spark's
+ * Python side from {@code ../shared/pyspark-3.5.1}): what sparkdoc says live over REST, from the
+ * event log, and what {@code ps} sees of the driver, the script and the Python workers. Skipped,
+ * saying why, on a clone without that folder.
+ */
+class PySparkScenarioTest {
+
+    private static final Duration PATIENCE = Duration.ofMinutes(3);
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void needsPySpark() {
+        assumeTrue(PySparkApp.available(), () -> "skipped: " + PySparkApp.unavailableReason());
+    }
+
+    @Test
+    void aPythonUdfThatMeetsABadRecordIsTheTopFindingWithItsTracebackLiveAndAfter() throws Exception {
+        Diagnosis live;
+        Path log;
+        try (PySparkApp app = PySparkApp.submit(dir, "udf_error.py", Map.of())) {
+            URI ui = app.uiUrl(PATIENCE);
+            app.awaitMark("failed", PATIENCE);
+            try (RestSource rest = new RestSource(new Target.Http(ui), AppSelector.ANY, HttpOptions.DEFAULT)) {
+                live = Diagnosis.of(Await.value("the driver's REST API answers", PATIENCE,
+                        () -> ScenarioTriage.readOrNull(rest), java.util.Objects::nonNull), RuleCatalog.builtIn());
+            }
+            log = app.finish(PATIENCE);
+        }
+        Diagnosis after = Diagnosis.of(new EventLogSource(log).read(), RuleCatalog.builtIn());
+
+        for (Diagnosis d : List.of(live, after)) {
+            assertThat(d.snapshot().application().sparkVersion()).contains("3.5.1");
+            Finding top = first(d);
+            assertThat(top.rule()).as(describe(d)).isEqualTo("python.exception");
+            assertThat(top.severity()).isEqualTo(Severity.CRITICAL);
+            // the traceback's last frame in the user's file, not PySpark's worker.py
+            assertThat(top.title()).as(describe(d)).contains("ValueError in parse_amount at udf_error.py:");
+            assertThat(top.secondsLost()).isBetween(0.0, d.snapshot().application().knownDurationMs(d.snapshot().takenAt())
+                    .orElseThrow() / 1000.0);
+            assertThat(top.remedies()).noneMatch(r -> r.conf().containsKey("spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled"));
+        }
+
+        CliRun text = CliRun.of("triage", log.toString());
+        assertThat(text.exitCode()).as(text.err()).isEqualTo(1);
+        assertThat(text.out().lines().findFirst().orElseThrow()).startsWith("CRITICAL: Python error in stage")
+                .contains("ValueError in parse_amount");
+        assertThat(text.out()).contains("Spark 3.5.1 · completed", "local mode, 2 slots");
+    }
+
+    @Test
+    void theDriverItsScriptTheDaemonAndEachWorkerShowAsOneApplicationAndAHealthyAppShowsNothing() throws Exception {
+        Path log;
+        String appId;
+        long jvm;
+        List<String> workers;
+        JsonNode ps;
+        try (PySparkApp app = PySparkApp.submit(dir, "python_workers.py", Map.of())) {
+            jvm = app.pid();
+            URI ui = app.uiUrl(PATIENCE);
+            // both tasks sit in their UDF, each in its own Python worker, until released
+            Await.until("two Python workers run the UDF", PATIENCE, () -> workerMarks(app).size() >= 2);
+            workers = workerMarks(app);
+            CliRun run = CliRun.of("ps", "--json");
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            ps = Json.mapper().readTree(run.out());
+            log = app.finish(PATIENCE);
+            appId = new EventLogSource(log).read().application().id();
+        }
+
+        JsonNode group = StreamSupport.stream(ps.get("applications").spliterator(), false)
+                .filter(a -> a.path("appId").asText().equals(appId)).findFirst()
+                .orElseThrow(() -> new AssertionError("no application " + appId + " in\n" + ps.toPrettyString()));
+        JsonNode driver = group.get("jvms").get(0);
+        assertThat(driver.get("pid").asLong()).isEqualTo(jvm);
+        assertThat(driver.get("role").asText()).isEqualTo("driver");
+        // spark-submit app.py: the script is the JVM's child
+        JsonNode script = driver.get("driverPython").get(0);
+        assertThat(script.get("ppid").asLong()).isEqualTo(jvm);
+        assertThat(script.get("role").asText()).isEqualTo("driver-python");
+        JsonNode daemon = driver.get("daemons").get(0);
+        assertThat(daemon.get("ppid").asLong()).isEqualTo(jvm);
+        List<String> seen = new ArrayList<>();
+        for (JsonNode w : daemon.get("workers")) {
+            assertThat(w.get("role").asText()).isEqualTo("python-worker");
+            assertThat(w.get("appId").asText()).isEqualTo(appId);
+            assertThat(w.get("rssBytes").asLong()).isPositive();
+            seen.add("worker-" + w.get("pid").asLong());
+        }
+        assertThat(seen).as("the workers that marked are the workers ps shows").containsAll(workers);
+
+        Diagnosis after = Diagnosis.of(new EventLogSource(log).read(), RuleCatalog.builtIn());
+        assertThat(after.atLeast(Severity.WARNING)).as(describe(after)).isEmpty();
+    }
+
+    private static List<String> workerMarks(PySparkApp app) {
+        try {
+            return app.marks().stream().filter(m -> m.startsWith("worker-")).toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static Finding first(Diagnosis d) {
+        List<Finding> serious = d.atLeast(Severity.WARNING);
+        assertThat(serious).as(describe(d)).isNotEmpty();
+        return serious.get(0);
+    }
+
+    private static String describe(Diagnosis d) {
+        return d.snapshot().source().kind() + ": " + d.findings().stream()
+                .map(f -> f.rule() + " " + f.severity() + " " + f.title()).toList();
+    }
+}
