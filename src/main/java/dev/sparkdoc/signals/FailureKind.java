@@ -1,6 +1,7 @@
 package dev.sparkdoc.signals;
 
 import dev.sparkdoc.explain.ExitCodes;
+import dev.sparkdoc.model.TaskFailure;
 import java.util.Locale;
 
 /**
@@ -22,12 +23,21 @@ public enum FailureKind {
     EXECUTOR_LOST,
     /** Task not serializable, NotSerializableException, Kryo buffer overflow or unregistered class */
     SERIALIZATION,
+    /** a Python worker died without a traceback: "Python worker exited unexpectedly (crashed)" (killed, segfault, os._exit) */
+    PYTHON_CRASHED,
+    /** a Python worker raised MemoryError: spark.executor.pyspark.memory is its address-space limit, or the machine ran out */
+    PYTHON_MEMORY,
     /** a Python worker raised (PythonException) */
     PYTHON,
     /** killed on purpose: speculation, job cancelled, stage finished */
     KILLED,
     /** anything else: user code, data */
     OTHER;
+
+    /** A task failure's kind, read from its reason, message and trace. */
+    public static FailureKind of(TaskFailure f) {
+        return classify(f.reason(), f.message() + "\n" + f.detail());
+    }
 
     public static FailureKind classify(String reason, String text) {
         String t = text.toLowerCase(Locale.ROOT);
@@ -48,6 +58,10 @@ public enum FailureKind {
         if (ExitCodes.namesMemory(text) && !ExitCodes.namesNodeLoss(text)) {
             return CONTAINER_KILLED;
         }
+        // a dead worker's JVM side sees only an EOFException; Spark says which it was
+        if (t.contains("python worker exited unexpectedly")) {
+            return PYTHON_CRASHED;
+        }
         if (r.contains("fetchfailed") || t.contains("fetchfailedexception") || t.contains("fetchfailed")) {
             return FETCH_FAILED;
         }
@@ -61,7 +75,7 @@ public enum FailureKind {
             return SERIALIZATION;
         }
         if (t.contains("pythonexception") || t.contains("traceback (most recent call last)")) {
-            return PYTHON;
+            return ExceptionNames.pythonRoot(text).filter(root -> root.startsWith("MemoryError")).isPresent() ? PYTHON_MEMORY : PYTHON;
         }
         if (r.contains("taskkilled") || r.contains("killed") || t.startsWith("taskkilled")) {
             return KILLED;

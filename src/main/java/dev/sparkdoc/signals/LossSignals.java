@@ -77,7 +77,7 @@ public final class LossSignals {
     }
 
     private static boolean isFetchFailure(TaskFailure f) {
-        return FailureKind.classify(f.reason(), f.message() + "\n" + f.detail()) == FailureKind.FETCH_FAILED;
+        return FailureKind.of(f) == FailureKind.FETCH_FAILED;
     }
 
     private static void lost(AppSnapshot s, FactSink sink) {

@@ -92,6 +92,12 @@ public final class StageSignals {
     public static final Fact FAILURES_SERIALIZATION = FACTS.count("stage.failures.serialization",
             "failed task attempts: Task not serializable, NotSerializableException, Kryo");
     public static final Fact FAILURES_PYTHON = FACTS.count("stage.failures.python", "failed task attempts: a Python worker raised");
+    public static final Fact FAILURES_PYTHON_MEMORY = FACTS.count("stage.failures.pythonMemory",
+            "failed task attempts: a Python worker raised MemoryError");
+    public static final Fact FAILURES_PYTHON_CRASHED = FACTS.count("stage.failures.pythonCrashed",
+            "failed task attempts: a Python worker exited unexpectedly (killed, segfault), no traceback");
+    public static final Fact PYTHON_MEMORY_LARGER = FACTS.bytes("stage.python.memory.larger",
+            "spark.executor.pyspark.memory doubled, at least 1 GiB (set only when it is set)");
     public static final Fact FAILURES_KILLED = FACTS.count("stage.failures.killed",
             "task attempts killed on purpose: speculation, cancellation");
     public static final Fact FAILURES_MEMORY = FACTS.count("stage.failures.memory",
@@ -110,7 +116,8 @@ public final class StageSignals {
     /** The failure kinds a fact counts; the others (OOM, lost executors, fetch failures) no rule reads per stage. */
     private static final Map<FailureKind, Fact> FAILURES_OF_KIND = Map.of(
             FailureKind.DISK_FULL, FAILURES_DISK_FULL, FailureKind.SERIALIZATION, FAILURES_SERIALIZATION,
-            FailureKind.PYTHON, FAILURES_PYTHON, FailureKind.KILLED, FAILURES_KILLED, FailureKind.OTHER, FAILURES_OTHER);
+            FailureKind.PYTHON, FAILURES_PYTHON, FailureKind.PYTHON_MEMORY, FAILURES_PYTHON_MEMORY,
+            FailureKind.PYTHON_CRASHED, FAILURES_PYTHON_CRASHED, FailureKind.KILLED, FAILURES_KILLED, FailureKind.OTHER, FAILURES_OTHER);
 
     private StageSignals() {
     }
@@ -224,15 +231,18 @@ public final class StageSignals {
                         : failed * runP50 / slots / 1000.0);
         Map<FailureKind, Integer> byKind = new EnumMap<>(FailureKind.class);
         for (TaskFailure f : stage.failures()) {
-            byKind.merge(FailureKind.classify(f.reason(), f.message() + "\n" + f.detail()), f.count(), Integer::sum);
+            byKind.merge(FailureKind.of(f), f.count(), Integer::sum);
         }
         FAILURES_OF_KIND.forEach((kind, fact) -> sink.put(fact, byKind.getOrDefault(kind, 0)));
         sink.put(FAILURES_MEMORY, byKind.getOrDefault(FailureKind.OOM, 0) + byKind.getOrDefault(FailureKind.CONTAINER_KILLED, 0))
                 .put(FAILURES_GPU_MEMORY, byKind.getOrDefault(FailureKind.GPU_OOM, 0));
+        if (ctx.pysparkMemory() > 0) {
+            sink.put(PYTHON_MEMORY_LARGER, Math.max(2 * ctx.pysparkMemory(), 1L << 30));
+        }
         // The most frequent failure that is not a deliberate kill (speculation, cancellation);
         // ties keep Spark's order, so the earliest wins.
         stage.failures().stream()
-                .filter(f -> FailureKind.classify(f.reason(), f.message() + "\n" + f.detail()) != FailureKind.KILLED)
+                .filter(f -> FailureKind.of(f) != FailureKind.KILLED)
                 .max(Comparator.comparingInt(TaskFailure::count).thenComparing(f -> -stage.failures().indexOf(f)))
                 .ifPresent(f -> nameFailure(f, sink));
     }

@@ -46,9 +46,34 @@ class PySparkScenarioTest {
 
     @Test
     void aPythonUdfThatMeetsABadRecordIsTheTopFindingWithItsTracebackLiveAndAfter() throws Exception {
+        Path log = failingApp("udf_error.py", Map.of(), "python.exception",
+                "Python error in stage", "ValueError in parse_amount at udf_error.py:");
+        CliRun text = CliRun.of("triage", log.toString());
+        assertThat(text.exitCode()).as(text.err()).isEqualTo(1);
+        assertThat(text.out().lines().findFirst().orElseThrow()).startsWith("CRITICAL: Python error in stage")
+                .contains("ValueError in parse_amount");
+        assertThat(text.out()).contains("Spark 3.5.1 · completed", "local mode, 2 slots");
+    }
+
+    @Test
+    void aWorkerOverItsPysparkMemoryIsTheLimitHitNotABugInTheUdf() throws Exception {
+        failingApp("python_memory.py", Map.of("spark.executor.pyspark.memory", "300m"), "python.worker-memory-limit",
+                "hit their memory limit", "MemoryError in hold_batch at python_memory.py:");
+    }
+
+    @Test
+    void aWorkerThatDiesWithoutATracebackIsACrashNotAnEofException() throws Exception {
+        failingApp("python_crash.py", Map.of(), "python.worker-crashed", "died without a traceback");
+    }
+
+    /**
+     * Runs a script whose job fails and that then holds; the first finding at warning or above,
+     * live over REST and from the event log, is {@code rule}, critical, its title holding {@code title}.
+     */
+    private Path failingApp(String script, Map<String, String> conf, String rule, String... title) throws Exception {
         Diagnosis live;
         Path log;
-        try (PySparkApp app = PySparkApp.submit(dir, "udf_error.py", Map.of())) {
+        try (PySparkApp app = PySparkApp.submit(dir, script, conf)) {
             URI ui = app.uiUrl(PATIENCE);
             app.awaitMark("failed", PATIENCE);
             try (RestSource rest = new RestSource(new Target.Http(ui), AppSelector.ANY, HttpOptions.DEFAULT)) {
@@ -58,24 +83,20 @@ class PySparkScenarioTest {
             log = app.finish(PATIENCE);
         }
         Diagnosis after = Diagnosis.of(new EventLogSource(log).read(), RuleCatalog.builtIn());
-
+        System.err.printf("PySparkScenarioTest [%s]%n  live: %s%n  log:  %s%n", script, ScenarioTriage.top(live), ScenarioTriage.top(after));
         for (Diagnosis d : List.of(live, after)) {
             assertThat(d.snapshot().application().sparkVersion()).contains("3.5.1");
             Finding top = first(d);
-            assertThat(top.rule()).as(describe(d)).isEqualTo("python.exception");
+            assertThat(top.rule()).as(describe(d)).isEqualTo(rule);
             assertThat(top.severity()).isEqualTo(Severity.CRITICAL);
-            // the traceback's last frame in the user's file, not PySpark's worker.py
-            assertThat(top.title()).as(describe(d)).contains("ValueError in parse_amount at udf_error.py:");
+            assertThat(top.title()).as(describe(d)).contains(title);
             assertThat(top.secondsLost()).isBetween(0.0, d.snapshot().application().knownDurationMs(d.snapshot().takenAt())
                     .orElseThrow() / 1000.0);
-            assertThat(top.remedies()).noneMatch(r -> r.conf().containsKey("spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled"));
+            // the tracebacks are simplified by default: no fix may propose that again
+            assertThat(d.findings()).flatExtracting(Finding::remedies)
+                    .noneMatch(r -> r.conf().containsKey("spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled"));
         }
-
-        CliRun text = CliRun.of("triage", log.toString());
-        assertThat(text.exitCode()).as(text.err()).isEqualTo(1);
-        assertThat(text.out().lines().findFirst().orElseThrow()).startsWith("CRITICAL: Python error in stage")
-                .contains("ValueError in parse_amount");
-        assertThat(text.out()).contains("Spark 3.5.1 · completed", "local mode, 2 slots");
+        return log;
     }
 
     @Test
@@ -91,7 +112,8 @@ class PySparkScenarioTest {
             // both tasks sit in their UDF, each in its own Python worker, until released
             Await.until("two Python workers run the UDF", PATIENCE, () -> workerMarks(app).size() >= 2);
             workers = workerMarks(app);
-            CliRun run = CliRun.of("ps", "--json");
+            // with the driver's address, as after attach: the app id comes from its REST API, not a probe of its ports
+            CliRun run = CliRun.of("ps", "--json", "127.0.0.1:" + ui.getPort());
             assertThat(run.exitCode()).as(run.err()).isZero();
             ps = Json.mapper().readTree(run.out());
             log = app.finish(PATIENCE);
