@@ -44,7 +44,7 @@ public final class DiffText {
 
     private static void run(String label, DiffReport.Run run, int w, Theme theme, List<String> out) {
         TriageReport.App a = run.application();
-        String text = a.name() + " (" + a.id() + ") · Spark " + a.sparkVersion().orElse("?") + " · " + a.state() + " · "
+        String text = a.name() + " (" + a.id() + ") · Spark " + a.sparkVersion().orElse("?") + " · " + a.shownState() + " · "
                 + a.shownDuration() + " · " + run.source().kind().jsonName() + " " + run.source().target();
         List<String> lines = Wrap.lines(text, w, pad(label), " ".repeat(COLUMN));
         out.add(theme.bold(lines.get(0)));

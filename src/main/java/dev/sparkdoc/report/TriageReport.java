@@ -9,7 +9,9 @@ import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.signals.AppContext;
 import dev.sparkdoc.signals.FactFormat;
+import dev.sparkdoc.signals.PostMortem;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -39,9 +41,16 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
      */
     @JsonPropertyOrder({"id", "name", "sparkVersion", "state", "startTime", "endTime", "durationMs"})
     @JsonInclude(JsonInclude.Include.NON_ABSENT)
-    public record App(String id, String name, Optional<String> sparkVersion, String state, Optional<Instant> startTime,
+    /** {@code crashed} only for an incomplete event log: whether the post-mortem found the driver dead. */
+    public record App(String id, String name, Optional<String> sparkVersion, String state, Optional<Boolean> crashed,
+                      Optional<Instant> startTime,
                       Optional<Instant> endTime, Optional<Long> durationMs, Optional<String> attemptId, String user,
                       Executors executors) {
+
+        /** The state as the text reports show it: an incomplete log whose driver died reads "crashed". */
+        String shownState() {
+            return crashed.orElse(false) ? "crashed" : state;
+        }
 
         /** The wall time as the text reports show it. */
         String shownDuration() {
@@ -72,8 +81,13 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
     private static App app(AppSnapshot s) {
         Application a = s.application();
         List<Executor> workers = s.executors().stream().filter(e -> !e.isDriver()).toList();
-        int slots = dev.sparkdoc.signals.AppContext.of(s).slots();
-        return new App(a.id(), a.name(), a.sparkVersion(), state(s), a.knownStartTime(), a.endTime(),
+        AppContext ctx = AppContext.of(s);
+        int slots = ctx.slots();
+        String state = state(s);
+        Optional<Boolean> crashed = state.equals("incomplete")
+                ? Optional.of(ctx.postMortem().verdict() == PostMortem.Verdict.CRASHED)
+                : Optional.empty();
+        return new App(a.id(), a.name(), a.sparkVersion(), state, crashed, a.knownStartTime(), a.endTime(),
                 a.knownDurationMs(s.takenAt()), a.attemptId(), a.user(),
                 new Executors((int) workers.stream().filter(Executor::active).count(), workers.size(), slots,
                         workers.isEmpty() && s.executors().stream().anyMatch(e -> e.isDriver() && e.totalCores() > 0)));

@@ -65,7 +65,7 @@ public final class TriageText {
     private static void header(TriageReport r, int w, Theme theme, List<String> out) {
         TriageReport.App a = r.application();
         String app = a.name() + " (" + a.id() + a.attemptId().map(x -> ", attempt " + x).orElse("") + ")";
-        String facts = "Spark " + a.sparkVersion().orElse("?") + " · " + a.state() + " · "
+        String facts = "Spark " + a.sparkVersion().orElse("?") + " · " + a.shownState() + " · "
                 + a.shownDuration() + " · " + executors(a.executors());
         out.addAll(styledWrap(app, w, "", "  ", theme::bold));
         out.addAll(Wrap.lines(facts, w, "", "  "));

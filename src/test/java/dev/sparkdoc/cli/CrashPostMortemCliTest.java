@@ -2,12 +2,15 @@ package dev.sparkdoc.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sparkdoc.json.Json;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +25,7 @@ class CrashPostMortemCliTest {
     Path tmp;
 
     private Path cutOffLog(Duration quiet) throws Exception {
-        Path copy = tmp.resolve("eventlog_v2_local-1795967351871");
+        Path copy = Files.createTempDirectory(tmp, "copy").resolve("eventlog_v2_local-1795967351871");
         Files.createDirectories(copy);
         Instant written = Instant.now().minus(quiet);
         try (Stream<Path> files = Files.list(Path.of("examples/cut-off-log/eventlog_v2_local-1795967351871"))) {
@@ -47,7 +50,20 @@ class CrashPostMortemCliTest {
         String folded = run.out().replaceAll("\\s+", " ");
         assertThat(folded).containsPattern("1\\. (WARNING|CRITICAL) The driver died while running job");
         assertThat(folded).doesNotContain("still running, or the driver died moments ago")
-                .contains("app.log.quiet = 1 h 00 min");
+                .contains("app.log.quiet = 1 h 00 min").contains("Spark 4.0.1 · crashed · ");
+    }
+
+    @Test
+    void theJsonReportSaysWhetherAnIncompleteLogsDriverCrashed() throws Exception {
+        for (Duration quiet : List.of(Duration.ofHours(1), Duration.ofMinutes(1))) {
+            CliRun run = CliRun.of("triage", "--json", cutOffLog(quiet).toString());
+            JsonNode app = Json.mapper().readTree(run.out()).get("application");
+
+            assertThat(app.get("state").asText()).as(quiet.toString()).isEqualTo("incomplete");
+            assertThat(app.get("crashed").asBoolean()).as(quiet.toString()).isEqualTo(quiet.toHours() >= 1);
+        }
+        CliRun done = CliRun.of("triage", "--json", "examples/healthy-join/eventlog_v2_local-1795967347590");
+        assertThat(Json.mapper().readTree(done.out()).get("application").has("crashed")).as("only for incomplete logs").isFalse();
     }
 
     @Test
