@@ -66,26 +66,27 @@ class PySparkScenarioTest {
         failingApp("python_crash.py", Map.of(), "python.worker-crashed", "died without a traceback");
     }
 
+    @Test
+    void aJoinOnASkewedKeyIsDataSkewFirstLiveAndAfterOnSpark35() throws Exception {
+        // 8 reduce tasks; the hot one reads 8,304 of 9,600 rows and takes ≥ 8.3 s of sleeps whatever the machine's pace
+        Map<String, String> conf = Map.of("spark.sql.shuffle.partitions", "8", "spark.sql.autoBroadcastJoinThreshold", "-1",
+                "spark.sql.adaptive.coalescePartitions.enabled", "false");
+        for (Diagnosis d : liveAndAfter("skewed_join.py", conf, "done").both()) {
+            Finding top = first(d);
+            assertThat(top.rule()).as(describe(d)).isEqualTo("skew.stage-task-time");
+            assertThat(top.title()).as(describe(d)).startsWith("Data skew in stage 4: the slowest task took ");
+            assertThat(top.secondsLost()).isBetween(3.0, d.snapshot().application().knownDurationMs(d.snapshot().takenAt())
+                    .orElseThrow() / 1000.0);
+        }
+    }
+
     /**
      * Runs a script whose job fails and that then holds; the first finding at warning or above,
      * live over REST and from the event log, is {@code rule}, critical, its title holding {@code title}.
      */
     private Path failingApp(String script, Map<String, String> conf, String rule, String... title) throws Exception {
-        Diagnosis live;
-        Path log;
-        try (PySparkApp app = PySparkApp.submit(dir, script, conf)) {
-            URI ui = app.uiUrl(PATIENCE);
-            app.awaitMark("failed", PATIENCE);
-            try (RestSource rest = new RestSource(new Target.Http(ui), AppSelector.ANY, HttpOptions.DEFAULT)) {
-                live = Diagnosis.of(Await.value("the driver's REST API answers", PATIENCE,
-                        () -> ScenarioTriage.readOrNull(rest), java.util.Objects::nonNull), RuleCatalog.builtIn());
-            }
-            log = app.finish(PATIENCE);
-        }
-        Diagnosis after = Diagnosis.of(new EventLogSource(log).read(), RuleCatalog.builtIn());
-        System.err.printf("PySparkScenarioTest [%s]%n  live: %s%n  log:  %s%n", script, ScenarioTriage.top(live), ScenarioTriage.top(after));
-        for (Diagnosis d : List.of(live, after)) {
-            assertThat(d.snapshot().application().sparkVersion()).contains("3.5.1");
+        Run run = liveAndAfter(script, conf, "failed");
+        for (Diagnosis d : run.both()) {
             Finding top = first(d);
             assertThat(top.rule()).as(describe(d)).isEqualTo(rule);
             assertThat(top.severity()).isEqualTo(Severity.CRITICAL);
@@ -96,11 +97,42 @@ class PySparkScenarioTest {
             assertThat(d.findings()).flatExtracting(Finding::remedies)
                     .noneMatch(r -> r.conf().containsKey("spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled"));
         }
-        return log;
+        return run.log();
+    }
+
+    /** A script's application diagnosed live and from the event log it left. */
+    private record Run(Diagnosis live, Diagnosis after, Path log) {
+        List<Diagnosis> both() {
+            return List.of(live, after);
+        }
+    }
+
+    /**
+     * Runs a script until it leaves {@code mark} and holds; diagnoses it live over REST, then from
+     * its event log once released. Both are Spark 3.5.1.
+     */
+    private Run liveAndAfter(String script, Map<String, String> conf, String mark) throws Exception {
+        Diagnosis live;
+        Path log;
+        try (PySparkApp app = PySparkApp.submit(dir, script, conf)) {
+            URI ui = app.uiUrl(PATIENCE);
+            app.awaitMark(mark, PATIENCE);
+            try (RestSource rest = new RestSource(new Target.Http(ui), AppSelector.ANY, HttpOptions.DEFAULT)) {
+                live = Diagnosis.of(Await.value("the driver's REST API answers", PATIENCE,
+                        () -> ScenarioTriage.readOrNull(rest), java.util.Objects::nonNull), RuleCatalog.builtIn());
+            }
+            log = app.finish(PATIENCE);
+        }
+        Diagnosis after = Diagnosis.of(new EventLogSource(log).read(), RuleCatalog.builtIn());
+        System.err.printf("PySparkScenarioTest [%s]%n  live: %s%n  log:  %s%n", script, ScenarioTriage.top(live), ScenarioTriage.top(after));
+        for (Diagnosis d : List.of(live, after)) {
+            assertThat(d.snapshot().application().sparkVersion()).contains("3.5.1");
+        }
+        return new Run(live, after, log);
     }
 
     @Test
-    void theDriverItsScriptTheDaemonAndEachWorkerShowAsOneApplicationAndAHealthyAppShowsNothing() throws Exception {
+    void theDriverItsScriptTheDaemonAndEachWorkerShowAsOneApplication() throws Exception {
         Path log;
         String appId;
         long jvm;
@@ -140,9 +172,13 @@ class PySparkScenarioTest {
             seen.add("worker-" + w.get("pid").asLong());
         }
         assertThat(seen).as("the workers that marked are the workers ps shows").containsAll(workers);
+    }
 
-        Diagnosis after = Diagnosis.of(new EventLogSource(log).read(), RuleCatalog.builtIn());
-        assertThat(after.atLeast(Severity.WARNING)).as(describe(after)).isEmpty();
+    @Test
+    void aHealthyPySparkAppShowsNothingAtWarningLiveOrAfter() throws Exception {
+        for (Diagnosis d : liveAndAfter("healthy.py", Map.of(), "done").both()) {
+            assertThat(d.atLeast(Severity.WARNING)).as(describe(d)).isEmpty();
+        }
     }
 
     private static List<String> workerMarks(PySparkApp app) {
