@@ -11,6 +11,7 @@ import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.AppContext;
 import dev.sparkdoc.signals.FactFormat;
+import dev.sparkdoc.signals.ModelSanity;
 import dev.sparkdoc.signals.PostMortem;
 import java.time.Instant;
 import java.util.List;
@@ -74,8 +75,15 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
         List<Finding> shown = d.atLeast(minimum).stream().limit(top).toList();
         return new TriageReport(SCHEMA_VERSION, new Tool("sparkdoc", toolVersion),
                 new Source(s.source().kind(), s.source().target(), s.source().complete(), s.takenAt(),
-                        s.source().skippedLines(), s.source().notes()),
+                        s.source().skippedLines(), notes(s)),
                 app(s), verdict(d, shown), shown);
+    }
+
+    /** What the source noticed while reading, then what the model's own sanity checks found. */
+    private static List<String> notes(AppSnapshot s) {
+        List<String> notes = new java.util.ArrayList<>(s.source().notes());
+        notes.addAll(ModelSanity.notes(s));
+        return List.copyOf(notes);
     }
 
     private static App app(AppSnapshot s) {
