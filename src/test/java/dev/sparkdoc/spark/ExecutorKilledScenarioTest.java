@@ -46,9 +46,9 @@ class ExecutorKilledScenarioTest {
         FileGate gate = new FileGate(gates);
         String[] victim = new String[1];
         ScenarioTriage t = ScenarioTriage.run("executor killed mid-shuffle",
-                LocalSpark.builder().master("local-cluster[2,1,1024]").realExecutors()
-                        // one quick retry of a refused fetch, not 3 × 5 s: the fetch still fails, sooner
-                        .conf("spark.shuffle.io.maxRetries", "1").conf("spark.shuffle.io.retryWait", "1s"),
+                // Spark's own fetch settings: a fetch from an executor the driver knows is dead fails at
+                // once (ExecutorDeadException), without the 3 retries 5 s apart
+                LocalSpark.builder().master("local-cluster[2,1,1024]").realExecutors(),
                 logs, s -> FailureWorkloads.heldShuffle(s, gate), rest -> victim[0] = killOneExecutorMidReduce(gate));
 
         assertThat(t.result()).as("every row counted once, after the rerun").isEqualTo(FailureWorkloads.SHUFFLE_ROWS);

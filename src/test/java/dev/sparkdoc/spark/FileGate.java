@@ -19,7 +19,8 @@ import org.apache.spark.TaskContext;
  * {@code open-<name>}; once open, later tasks (retries too) pass at once. Tasks give up after
  * {@link TaskGate#MAX_HOLD_MS}, so a failed test never leaves an executor blocked.
  *
- * <p>Serializable: a closure captures it and it works wherever the task runs.
+ * <p>Serializable: a closure captures it and it works wherever the task runs. A task whose JVM is
+ * killed while it waits leaves its marker behind.
  */
 final class FileGate implements Serializable {
 
