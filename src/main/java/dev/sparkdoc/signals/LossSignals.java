@@ -32,7 +32,7 @@ public final class LossSignals {
     public static final Fact EXCLUDED = FACTS.count("app.executors.excluded", "executors excluded for task failures");
     public static final Fact STAGES_RETRIED = FACTS.count("app.stages.retried", "stage attempts after the first (attempt > 0)");
     public static final Fact STAGE_FAILED = FACTS.flag("app.fetchFailed.stageFailed",
-            "a stage attempt failed on lost shuffle output");
+            "a stage failed on lost shuffle output and no later attempt of it ran or is running (not recovered by a retry)");
     public static final Fact RECOMPUTE_SECONDS_LOST = FACTS.seconds("app.recompute.secondsLost",
             "wall time of stage attempts that reran (attempt > 0) and of attempts failed on lost shuffle output");
 
@@ -60,7 +60,9 @@ public final class LossSignals {
                 fetchStages.add(st.key() + " '" + st.name() + "'");
             }
             fetchFailures += fetch;
-            stageFailed |= failedOnFetch;
+            // Spark fails every stage attempt that hits a FetchFailed and resubmits it: only an
+            // attempt no retry took over lost the work (the stage, and its job, failed)
+            stageFailed |= failedOnFetch && !retried(s, st);
             if (st.attemptId() > 0 || failedOnFetch) {
                 recompute += st.durationMs(ctx.now()).orElse(0L) / 1000.0;
             }
@@ -74,6 +76,12 @@ public final class LossSignals {
                     + (fetchStages.size() > 3 ? " and " + (fetchStages.size() - 3) + " more" : ""));
         }
         lost(s, sink);
+    }
+
+    /** A later attempt of the stage completed, or is running or waiting to. */
+    private static boolean retried(AppSnapshot s, Stage failed) {
+        return s.stages().stream().anyMatch(st -> st.stageId() == failed.stageId() && st.attemptId() > failed.attemptId()
+                && st.status() != StageStatus.FAILED && st.status() != StageStatus.SKIPPED);
     }
 
     private static boolean isFetchFailure(TaskFailure f) {

@@ -71,6 +71,9 @@ class ExecutorSignalsTest {
                 .isEqualTo(1.0);
         // exit 137 is SIGKILL: memory only with memory words (preemption and lost nodes end so too)
         assertThat(value(one(executor("1", 4).removed("Command exited with code 137")), "executor.lost.memory")).isZero();
+        // what the driver records when the executor's connection drops first (a SIGKILL, a lost host): a guess, not evidence
+        assertThat(value(one(executor("1", 4).removed("Remote RPC client disassociated. Likely due to containers exceeding"
+                + " thresholds, or network issues. Check driver logs for WARN messages.")), "executor.lost.memory")).isZero();
         assertThat(value(one(executor("1", 4).removed("Executor exited with exit code 137 (possible container OOM)")),
                 "executor.lost.memory")).isEqualTo(1.0);
         assertThat(value(one(executor("1", 4).removed("Container killed on request. Exit code is 137 [lost node]")),

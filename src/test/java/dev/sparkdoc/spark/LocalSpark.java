@@ -43,15 +43,17 @@ public final class LocalSpark implements AutoCloseable {
     private final Optional<Path> eventLogDir;
     private final EventLogFormat format;
     private final long startupMillis;
+    private final Optional<SparkHome> sparkHome;
     private boolean stopped;
 
     private LocalSpark(SparkSession session, TaskLedger ledger, Optional<Path> eventLogDir,
-                       EventLogFormat format, long startupMillis) {
+                       EventLogFormat format, long startupMillis, Optional<SparkHome> sparkHome) {
         this.session = session;
         this.ledger = ledger;
         this.eventLogDir = eventLogDir;
         this.format = format;
         this.startupMillis = startupMillis;
+        this.sparkHome = sparkHome;
     }
 
     public static Builder builder() {
@@ -141,8 +143,45 @@ public final class LocalSpark implements AutoCloseable {
             // getOrCreate would otherwise hand the next test this stopped session
             SparkSession.clearActiveSession();
             SparkSession.clearDefaultSession();
+            // the workers killed their executor JVMs on stop: the temp SPARK_HOME (jars, work dirs) can go
+            sparkHome.ifPresent(SparkHome::delete);
             ONE_SPARK.release();
         }
+    }
+
+    /**
+     * The executor JVMs of this application's workers that are alive now, by executor id: the
+     * descendants of this JVM running {@code CoarseGrainedExecutorBackend} (empty unless
+     * {@link Builder#realExecutors()}). The REST API has no pids; this is how a test finds one to kill.
+     */
+    public static Map<String, ProcessHandle> executorProcesses() {
+        Map<String, ProcessHandle> byId = new java.util.TreeMap<>();
+        ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).forEach(p -> {
+            String[] args = arguments(p);
+            boolean executor = java.util.Arrays.asList(args).contains("org.apache.spark.executor.CoarseGrainedExecutorBackend");
+            for (int i = 0; executor && i + 1 < args.length; i++) {
+                if (args[i].equals("--executor-id")) {
+                    byId.put(args[i + 1], p);
+                }
+            }
+        });
+        return byId;
+    }
+
+    /**
+     * A process's command line. ProcessHandle.Info leaves the arguments out when the line is long
+     * (an executor's class path is), so on Linux it is read from /proc.
+     */
+    private static String[] arguments(ProcessHandle p) {
+        Path cmdline = Path.of("/proc", Long.toString(p.pid()), "cmdline");
+        try {
+            if (Files.isReadable(cmdline)) {
+                return new String(Files.readAllBytes(cmdline), java.nio.charset.StandardCharsets.UTF_8).split("\0");
+            }
+        } catch (IOException e) {
+            // gone already, or not ours to read
+        }
+        return p.info().arguments().orElse(new String[0]);
     }
 
     /** Settings of one local application; every setting has a test-friendly default. */
@@ -151,6 +190,7 @@ public final class LocalSpark implements AutoCloseable {
         private String master = "local[2]";
         private Optional<Path> eventLogDir = Optional.empty();
         private EventLogFormat format = EventLogFormat.plain();
+        private boolean realExecutors;
         private final Map<String, String> extra = new LinkedHashMap<>();
 
         public Builder appName(String name) {
@@ -164,6 +204,20 @@ public final class LocalSpark implements AutoCloseable {
          */
         public Builder master(String master) {
             this.master = master;
+            return this;
+        }
+
+        /**
+         * For a {@code local-cluster[W,C,M]} master: let its workers launch real executor JVMs, as
+         * a standalone cluster does. A worker builds the executor's command with Spark's launcher,
+         * which wants a Spark distribution: this makes a temporary SPARK_HOME whose {@code jars/}
+         * links the test JVM's jars, puts the test's class folders on the executors' class path
+         * (closures, workloads) and tells the workers where it is ({@code spark.test.home}, read
+         * when {@code spark.testing} is set: both system properties are set only while the
+         * context starts). Executors get 512m heaps unless {@code spark.executor.memory} is set.
+         */
+        public Builder realExecutors() {
+            this.realExecutors = true;
             return this;
         }
 
@@ -182,16 +236,28 @@ public final class LocalSpark implements AutoCloseable {
         public LocalSpark start() {
             acquire();
             long t0 = System.nanoTime();
+            Optional<SparkHome> home = Optional.empty();
             try {
                 SparkSession.Builder b = SparkSession.builder().master(master).appName(appName);
-                sparkConf().forEach(b::config);
-                SparkSession session = b.getOrCreate();
+                Map<String, String> conf = sparkConf();
+                if (realExecutors) {
+                    if (!master.startsWith("local-cluster")) {
+                        throw new IllegalArgumentException("realExecutors() needs a local-cluster[W,C,M] master, not " + master);
+                    }
+                    home = Optional.of(SparkHome.create());
+                    Map<String, String> withExecutors = new LinkedHashMap<>(home.get().executorConf());
+                    withExecutors.putAll(conf);
+                    conf = withExecutors;
+                }
+                conf.forEach(b::config);
+                SparkSession session = home.isPresent() ? home.get().whileStarting(b::getOrCreate) : b.getOrCreate();
                 TaskLedger ledger = new TaskLedger();
                 session.sparkContext().addSparkListener(ledger);
                 long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-                return new LocalSpark(session, ledger, eventLogDir, format, ms);
+                return new LocalSpark(session, ledger, eventLogDir, format, ms, home);
             } catch (Exception | Error e) {
                 // Scala throws checked SparkExceptions too (a local-cluster that cannot fit its executors)
+                home.ifPresent(SparkHome::delete);
                 ONE_SPARK.release();
                 throw e;
             }

@@ -172,6 +172,7 @@ public final class Snapshots {
 
     public static final class StageBuilder {
         final int stageId;
+        int attempt = 0;
         String name;
         int tasks = 100;
         int completedTasks = 100;
@@ -232,6 +233,12 @@ public final class Snapshots {
 
         public StageBuilder status(StageStatus s) {
             this.status = s;
+            return this;
+        }
+
+        /** The stage attempt, 0 by default: a retry of a stage is the same id, a later attempt. */
+        public StageBuilder attempt(int attemptId) {
+            this.attempt = attemptId;
             return this;
         }
 
@@ -313,7 +320,7 @@ public final class Snapshots {
                     memSpill, diskSpill, 0);
             Optional<TaskQuantiles> q = quantiles.isEmpty() ? Optional.empty()
                     : Optional.of(new TaskQuantiles(completedTasks, true, quantiles));
-            return new Stage(stageId, 0, status, name != null ? name : "stage " + stageId + " at Job.scala:42", Optional.empty(), "",
+            return new Stage(stageId, attempt, status, name != null ? name : "stage " + stageId + " at Job.scala:42", Optional.empty(), "",
                     List.of(), new TaskCounts(tasks, running, completedTasks, failed, 0, 0), Optional.of(submitted),
                     Optional.of(submitted.plusMillis(50)), Optional.ofNullable(completed), Optional.empty(), totals, q,
                     notable, failures);
