@@ -1,5 +1,6 @@
 package dev.sparkdoc.cli;
 
+import java.time.Clock;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -37,7 +38,19 @@ public final class Main {
      * for help and for the usage error.
      */
     static CommandLine commandLine(String... args) {
-        CommandLine cli = new CommandLine(new SparkdocCommand());
+        return commandLine(Clock.systemUTC(), args);
+    }
+
+    /** The command line with {@code clock} as the readers' now: tests pass a fixed one. */
+    static CommandLine commandLine(Clock clock, String... args) {
+        CommandLine.IFactory defaults = CommandLine.defaultFactory();
+        CommandLine.IFactory factory = new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                return cls == TargetOptions.class ? cls.cast(new TargetOptions(clock)) : defaults.create(cls);
+            }
+        };
+        CommandLine cli = new CommandLine(new SparkdocCommand(), factory);
         String first = args.length > 0 ? args[0] : "";
         List<Class<?>> named = SUBCOMMANDS.stream().filter(c -> name(c).equals(first)).toList();
         for (Class<?> c : named.isEmpty() ? SUBCOMMANDS : named) {

@@ -13,7 +13,6 @@ import dev.sparkdoc.report.PsText;
 import dev.sparkdoc.report.TerminalWidth;
 import dev.sparkdoc.report.Theme;
 import dev.sparkdoc.source.SnapshotSource;
-import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.targets.Target;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -109,7 +108,7 @@ public final class PsCommand implements Callable<Integer> {
     }
 
     private AppSnapshot readTarget() {
-        try (SnapshotSource source = Sources.open(target.parsedTarget(), target.selector(), target.httpOptions())) {
+        try (SnapshotSource source = target.open()) {
             return source.read();
         }
     }

@@ -2,7 +2,6 @@ package dev.sparkdoc.cli;
 
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.source.SnapshotSource;
-import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.source.snapshot.SnapshotFile;
 import dev.sparkdoc.report.SnapshotSummary;
 import java.io.IOException;
@@ -30,7 +29,7 @@ final class SnapshotCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Destination destination = Destination.of(output);
         AppSnapshot snapshot;
-        try (SnapshotSource source = Sources.open(target.parsedTarget(), target.selector(), target.httpOptions())) {
+        try (SnapshotSource source = target.open()) {
             snapshot = source.read();
         }
         boolean written = destination.write(out -> {

@@ -2,8 +2,11 @@ package dev.sparkdoc.cli;
 
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.SnapshotSource;
+import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.targets.Target;
 import dev.sparkdoc.targets.TargetParser;
+import java.time.Clock;
 import java.util.Optional;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,6 +27,22 @@ final class TargetOptions {
 
     @Mixin
     ConnectionOptions connection;
+
+    /** "Now" for the reader (how long an event log has been quiet): the system's, or a test's fixed one (Main's factory). */
+    private final Clock clock;
+
+    TargetOptions() {
+        this(Clock.systemUTC());
+    }
+
+    TargetOptions(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** The reader for the target and application these options name. */
+    SnapshotSource open() {
+        return Sources.open(parsedTarget(), selector(), httpOptions(), clock);
+    }
 
     Target parsedTarget() {
         return TargetParser.parse(target);

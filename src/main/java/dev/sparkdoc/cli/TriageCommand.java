@@ -7,7 +7,6 @@ import dev.sparkdoc.report.TriageReport;
 import dev.sparkdoc.report.TriageText;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.source.SnapshotSource;
-import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.source.LoadingRetry;
 import java.io.IOException;
 import java.util.concurrent.Callable;
@@ -60,7 +59,7 @@ final class TriageCommand implements Callable<Integer> {
         // read before the target, so an unreadable driver log fails at once (exit 3), not after a long read
         var driverLogLines = driverLog.read();
         AppSnapshot snapshot;
-        try (SnapshotSource source = Sources.open(target.parsedTarget(), target.selector(), target.httpOptions())) {
+        try (SnapshotSource source = target.open()) {
             snapshot = LoadingRetry.read(source, line -> System.err.println("sparkdoc: " + line));
         }
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList.get(),

@@ -7,6 +7,7 @@ import dev.sparkdoc.source.rest.ApplicationListing;
 import dev.sparkdoc.source.rest.RestSource;
 import dev.sparkdoc.source.snapshot.SnapshotFileSource;
 import dev.sparkdoc.targets.Target;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -19,7 +20,12 @@ public final class Sources {
 
     /** The reader for a target, with the Spark-version check applied to what it reads. */
     public static SnapshotSource open(Target target, AppSelector selector, HttpOptions http) {
-        SnapshotSource inner = reader(target, selector, http);
+        return open(target, selector, http, Clock.systemUTC());
+    }
+
+    /** As {@link #open(Target, AppSelector, HttpOptions)}, an event log read as of {@code clock}'s now. */
+    public static SnapshotSource open(Target target, AppSelector selector, HttpOptions http, Clock clock) {
+        SnapshotSource inner = reader(target, selector, http, clock);
         return new SnapshotSource() {
             @Override
             public dev.sparkdoc.model.AppSnapshot read() {
@@ -41,10 +47,10 @@ public final class Sources {
         return ApplicationListing.list(target, http, since, limit);
     }
 
-    private static SnapshotSource reader(Target target, AppSelector selector, HttpOptions http) {
+    private static SnapshotSource reader(Target target, AppSelector selector, HttpOptions http, Clock clock) {
         // Java 17 has no pattern switch; the sealed Target keeps this list complete.
         if (target instanceof Target.EventLog e) {
-            return new EventLogSource(e.path());
+            return new EventLogSource(e.path(), e.path().toString(), clock);
         }
         if (target instanceof Target.SnapshotFile f) {
             return new SnapshotFileSource(f.path());

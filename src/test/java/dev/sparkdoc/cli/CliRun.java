@@ -14,7 +14,16 @@ public record CliRun(int exitCode, String out, String err) {
         return withStdin("", args);
     }
 
-    public static synchronized CliRun withStdin(String stdin, String... args) {
+    /** As {@link #of}, with {@code clock} as the readers' now (how long an event log has been quiet). */
+    public static CliRun at(java.time.Clock clock, String... args) {
+        return run(clock, "", args);
+    }
+
+    public static CliRun withStdin(String stdin, String... args) {
+        return run(java.time.Clock.systemUTC(), stdin, args);
+    }
+
+    private static synchronized CliRun run(java.time.Clock clock, String stdin, String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         InputStream oldIn = System.in;
@@ -25,7 +34,7 @@ public record CliRun(int exitCode, String out, String err) {
             System.setOut(o);
             System.setErr(e);
             System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-            var cli = Main.commandLine(args);
+            var cli = Main.commandLine(clock, args);
             cli.setOut(new PrintWriter(o, true));
             cli.setErr(new PrintWriter(e, true));
             int code = cli.execute(args);

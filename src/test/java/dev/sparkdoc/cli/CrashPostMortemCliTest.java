@@ -21,13 +21,20 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CrashPostMortemCliTest {
 
+    /** When the copied log was last written, and the read clocks below: quiet = read time − this. */
+    private static final Instant WRITTEN = Instant.parse("2026-11-29T16:00:00Z");
+
     @TempDir
     Path tmp;
 
-    private Path cutOffLog(Duration quiet) throws Exception {
+    private static java.time.Clock quietFor(Duration quiet) {
+        return java.time.Clock.fixed(WRITTEN.plus(quiet), java.time.ZoneOffset.UTC);
+    }
+
+    private Path cutOffLog() throws Exception {
         Path copy = Files.createTempDirectory(tmp, "copy").resolve("eventlog_v2_local-1795967351871");
         Files.createDirectories(copy);
-        Instant written = Instant.now().minus(quiet);
+        Instant written = WRITTEN;
         try (Stream<Path> files = Files.list(Path.of("examples/cut-off-log/eventlog_v2_local-1795967351871"))) {
             for (Path f : files.toList()) {
                 Path to = copy.resolve(f.getFileName());
@@ -44,7 +51,7 @@ class CrashPostMortemCliTest {
 
     @Test
     void aLogQuietForAnHourIsACrashAtWarningOrAboveAndFailsTriage() throws Exception {
-        CliRun run = CliRun.of("triage", cutOffLog(Duration.ofHours(1)).toString(), "--fail-on", "warning");
+        CliRun run = CliRun.at(quietFor(Duration.ofHours(1)), "triage", cutOffLog().toString(), "--fail-on", "warning");
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCode.FINDINGS);
         String folded = run.out().replaceAll("\\s+", " ");
@@ -56,7 +63,7 @@ class CrashPostMortemCliTest {
     @Test
     void theJsonReportSaysWhetherAnIncompleteLogsDriverCrashed() throws Exception {
         for (Duration quiet : List.of(Duration.ofHours(1), Duration.ofMinutes(1))) {
-            CliRun run = CliRun.of("triage", "--json", cutOffLog(quiet).toString());
+            CliRun run = CliRun.at(quietFor(quiet), "triage", "--json", cutOffLog().toString());
             JsonNode app = Json.mapper().readTree(run.out()).get("application");
 
             assertThat(app.get("state").asText()).as(quiet.toString()).isEqualTo("incomplete");
@@ -68,7 +75,7 @@ class CrashPostMortemCliTest {
 
     @Test
     void aLogWrittenAMinuteAgoIsUndecidedAndHiddenAsInfo() throws Exception {
-        CliRun run = CliRun.of("triage", cutOffLog(Duration.ofMinutes(1)).toString(), "--all");
+        CliRun run = CliRun.at(quietFor(Duration.ofMinutes(1)), "triage", cutOffLog().toString(), "--all");
 
         String folded = run.out().replaceAll("\\s+", " ");
         assertThat(folded).contains("INFO The event log ends early").contains("still running, or the driver died moments ago");
@@ -78,7 +85,7 @@ class CrashPostMortemCliTest {
 
     @Test
     void theDriverLogsOutOfMemoryExitMakesAFreshCutOffLogACriticalCrash() throws Exception {
-        CliRun run = CliRun.of("triage", cutOffLog(Duration.ofMinutes(1)).toString(), "--driver-log", driverLog().toString());
+        CliRun run = CliRun.at(quietFor(Duration.ofMinutes(1)), "triage", cutOffLog().toString(), "--driver-log", driverLog().toString());
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.FINDINGS);
         String findings = run.out().substring(run.out().indexOf("1. "));

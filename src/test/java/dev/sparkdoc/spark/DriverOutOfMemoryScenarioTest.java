@@ -7,9 +7,10 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -66,7 +67,9 @@ class DriverOutOfMemoryScenarioTest {
         assertThat(logText).contains("Terminating due to java.lang.OutOfMemoryError");
         Path eventLog = onlyEntry(events);
 
-        CliRun withLog = CliRun.of("triage", eventLog.toString(), "--driver-log", driverLog.toString());
+        // read as of the log's last write, then an hour later: the clocks the test fixes, not the machine's
+        Instant written = lastWrite(eventLog);
+        CliRun withLog = CliRun.at(Clock.fixed(written, ZoneOffset.UTC), "triage", eventLog.toString(), "--driver-log", driverLog.toString());
         String folded = withLog.out().replaceAll("\\s+", " ");
         System.out.println(withLog.out());
         assertThat(withLog.exitCode()).as(withLog.out() + withLog.err()).isEqualTo(1);
@@ -75,8 +78,8 @@ class DriverOutOfMemoryScenarioTest {
                 .contains("OutOfMemoryError");
 
         // read an hour later, without the driver log: the log's silence says the driver is dead
-        age(eventLog, Duration.ofHours(1));
-        CliRun alone = CliRun.of("triage", eventLog.toString(), "--fail-on", "warning");
+        CliRun alone = CliRun.at(Clock.fixed(written.plus(Duration.ofHours(1)), ZoneOffset.UTC),
+                "triage", eventLog.toString(), "--fail-on", "warning");
         String foldedAlone = alone.out().replaceAll("\\s+", " ");
         System.out.println(alone.out());
         assertThat(alone.exitCode()).as(alone.out() + alone.err()).isEqualTo(1);
@@ -106,12 +109,14 @@ class DriverOutOfMemoryScenarioTest {
         }
     }
 
-    private static void age(Path eventLog, Duration by) throws IOException {
-        FileTime then = FileTime.from(Instant.now().minus(by));
+    private static Instant lastWrite(Path eventLog) throws IOException {
         try (Stream<Path> s = Files.walk(eventLog)) {
-            for (Path p : s.toList()) {
-                Files.setLastModifiedTime(p, then);
+            Instant last = Instant.EPOCH;
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                Instant t = Files.getLastModifiedTime(p).toInstant();
+                last = t.isAfter(last) ? t : last;
             }
+            return last;
         }
     }
 }

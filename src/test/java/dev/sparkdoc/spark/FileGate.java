@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
@@ -48,8 +49,10 @@ final class FileGate implements Serializable {
         try {
             Files.writeString(marker, SparkEnv.get().executorId() + " " + ProcessHandle.current().pid() + " "
                     + tc.partitionId(), StandardCharsets.UTF_8);
-            long until = System.currentTimeMillis() + TaskGate.MAX_HOLD_MS;
-            while (!Files.exists(open) && System.currentTimeMillis() < until) {
+            // a real-time cap (as TaskGate's latch), so a test that never opens the gate frees the executor;
+            // monotonic, not the wall clock, which a clock step could stretch or cut
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TaskGate.MAX_HOLD_MS);
+            while (!Files.exists(open) && System.nanoTime() - until < 0) {
                 Thread.sleep(POLL_MS);
             }
         } catch (InterruptedException e) {

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -36,6 +37,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @Timeout(120)   // a guard against a hang, not a measurement
 class AttachFaultsTest {
+
+    /** The poller's and the view's now: 11 minutes after the idle driver's application started. */
+    private static final Instant NOW = Instant.parse("2026-11-29T13:40:00Z");
+
 
     /** Each fault, as the driver (or what stands in front of it) produces it, and what the header must say. */
     enum Fault {
@@ -80,7 +85,7 @@ class AttachFaultsTest {
         HttpOptions options = new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofSeconds(2));
         try (SnapshotSource source = Sources.open(TargetParser.parse(driver.url("/").toString()), AppSelector.ANY, options);
              Poller poller = new Poller(source, TuiFixtures::diagnose, ProcessFeed.NONE, events::add, schedule,
-                     Clock.systemUTC(), new AttachLog(home.resolve("attach.log")))) {
+                     Clock.fixed(NOW, ZoneOffset.UTC), new AttachLog(home.resolve("attach.log")))) {
             poller.start();
             Await.until("a good read", Duration.ofSeconds(20), () -> count(UiEvent.SnapshotArrived.class) >= 1);
 
@@ -125,11 +130,11 @@ class AttachFaultsTest {
     }
 
     private UiState fold() {
-        UiState s = UiState.initial(PollStatus.live(driver.url("/").toString(), Duration.ofMillis(100)), 80, 24, Instant.now());
+        UiState s = UiState.initial(PollStatus.live(driver.url("/").toString(), Duration.ofMillis(100)), 80, 24, NOW);
         for (UiEvent e : events) {
             s = Update.apply(s, e).state();
         }
-        return s.withNow(Instant.now());
+        return s.withNow(NOW);
     }
 
     private static MockResponse text(int code, String body) {

@@ -10,6 +10,7 @@ import java.net.NoRouteToHostException;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -51,16 +52,27 @@ final class RestClient {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
     private final DriverClock driverClock = new DriverClock();
+    /** This host's clock, which the driver's Date headers are compared with (RestSource's, so both agree). */
+    private final Clock clock;
     private final long maxBodyBytes;
     /** Set once the server answered HTTP/1.0 without keep-alive: it closes each connection after one answer. */
     private volatile boolean oneAnswerPerConnection;
 
     RestClient(OkHttpClient http, Headers headers, Duration timeout) {
-        this(http, headers, timeout, Long.getLong(MAX_BODY_PROPERTY, DEFAULT_MAX_BODY_BYTES));
+        this(http, headers, timeout, Clock.systemUTC());
+    }
+
+    RestClient(OkHttpClient http, Headers headers, Duration timeout, Clock clock) {
+        this(http, headers, timeout, Long.getLong(MAX_BODY_PROPERTY, DEFAULT_MAX_BODY_BYTES), clock);
     }
 
     RestClient(OkHttpClient http, Headers headers, Duration timeout, long maxBodyBytes) {
+        this(http, headers, timeout, maxBodyBytes, Clock.systemUTC());
+    }
+
+    RestClient(OkHttpClient http, Headers headers, Duration timeout, long maxBodyBytes, Clock clock) {
         this.http = http;
+        this.clock = clock;
         this.fresh = http.newBuilder().connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)).build();
         this.headers = headers;
         this.timeout = timeout;
@@ -134,8 +146,9 @@ final class RestClient {
             if (response.protocol() == Protocol.HTTP_1_0 && !"keep-alive".equalsIgnoreCase(response.header("Connection"))) {
                 oneAnswerPerConnection = true;
             }
+            // the headers have just arrived: now, on the clock the snapshot's time is read from
             driverClock.observe(Optional.ofNullable(response.headers().getDate("Date")).map(java.util.Date::toInstant),
-                    response.receivedResponseAtMillis());
+                    clock.millis());
             ResponseBody body = response.body();
             if (body.contentLength() > maxBodyBytes) {
                 throw new ResponseTooLargeException(url, maxBodyBytes, body.contentLength());

@@ -72,7 +72,7 @@ public final class RestSource implements SnapshotSource {
         this.selector = selector;
         this.clock = clock;
         URI base = target instanceof Target.Http http ? http.baseUrl() : URI.create("http://localhost/");
-        this.client = new RestClient(HttpSettings.client(options), HttpSettings.headers(options, base), options.timeout());
+        this.client = new RestClient(HttpSettings.client(options), HttpSettings.headers(options, base), options.timeout(), clock);
         this.pool = Executors.newFixedThreadPool(PARALLEL_REQUESTS, runnable -> {
             Thread thread = new Thread(runnable, "sparkdoc-rest");
             thread.setDaemon(true);

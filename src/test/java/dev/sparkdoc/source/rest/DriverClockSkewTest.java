@@ -11,6 +11,7 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.testing.FakeSpark;
 import dev.sparkdoc.testing.RoutingDispatcher;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -31,6 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DriverClockSkewTest {
 
     private static final String ID = "app-20261129133113-0001";
+    /** This host's clock for the whole read, whole seconds as an HTTP Date header is. */
+    private static final Instant NOW = Instant.parse("2026-11-29T13:40:00Z");
     private static final String APP_PATH = "/api/v1/applications/" + ID;
     private static final DateTimeFormatter HTTP_DATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
@@ -44,32 +47,28 @@ class DriverClockSkewTest {
     void runningTimesAreMeasuredOnTheDriversClock(int skewSeconds) {
         Duration skew = Duration.ofSeconds(skewSeconds);
         serveDriverWithClock(skew);
-        Instant before = Instant.now();
 
         AppSnapshot snapshot;
-        try (RestSource source = new RestSource(mock.target(), AppSelector.ANY, HttpOptions.DEFAULT)) {
+        try (RestSource source = new RestSource(mock.target(), AppSelector.ANY, HttpOptions.DEFAULT, Clock.fixed(NOW, ZoneOffset.UTC))) {
             snapshot = source.read();
         }
 
-        Instant after = Instant.now();
-        assertThat(snapshot.takenAt()).isBetween(before.plus(skew).minusSeconds(2), after.plus(skew).plusSeconds(1));
+        assertThat(snapshot.takenAt()).isEqualTo(NOW.plus(skew));
         Stage active = snapshot.stage(1, 0).orElseThrow();
         TaskSample running = active.notableTasks().get(0);
-        assertThat(running.durationMs()).as("a task launched 30 s ago").isBetween(28_000L, 60_000L);
-        assertThat(active.durationMs(snapshot.takenAt()).orElseThrow()).as("a stage submitted 40 s ago")
-                .isBetween(38_000L, 70_000L);
-        assertThat(snapshot.application().durationMs(snapshot.takenAt())).as("an app started 5 min ago")
-                .isBetween(298_000L, 330_000L);
+        assertThat(running.durationMs()).as("a task launched 30 s ago").isEqualTo(30_000L);
+        assertThat(active.durationMs(snapshot.takenAt()).orElseThrow()).as("a stage submitted 40 s ago").isEqualTo(40_000L);
+        assertThat(snapshot.application().durationMs(snapshot.takenAt())).as("an app started 5 min ago").isEqualTo(300_000L);
         if (skewSeconds == 0) {
             assertThat(snapshot.source().notes()).noneMatch(n -> n.contains("clock"));
         } else {
             assertThat(snapshot.source().notes()).anySatisfy(n -> assertThat(n).matches(
-                    "the driver's clock is (599|600) s " + (skewSeconds > 0 ? "ahead of" : "behind")
+                    "the driver's clock is 600 s " + (skewSeconds > 0 ? "ahead of" : "behind")
                             + " this host's; running times are measured on the driver's clock"));
         }
     }
 
-    /** Times in the answers and the Date header are both the driver's "now" = real now + skew. */
+    /** Times in the answers and the Date header are both the driver's "now" = this host's NOW + skew. */
     private void serveDriverWithClock(Duration skew) {
         spark.answer("/api/v1/applications", r -> true, r -> json(MiniSpark.list(app(skew))))
                 .answer(APP_PATH, r -> true, r -> json(app(skew)))
@@ -90,7 +89,7 @@ class DriverClockSkewTest {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
                 return spark.dispatch(request).newBuilder()
-                        .setHeader("Date", HTTP_DATE.format(Instant.now().plus(skew))).build();
+                        .setHeader("Date", HTTP_DATE.format(NOW.plus(skew))).build();
             }
         });
     }
@@ -101,6 +100,6 @@ class DriverClockSkewTest {
     }
 
     private static String ago(Duration skew, int seconds) {
-        return RestDates.format(Instant.now().plus(skew).minusSeconds(seconds));
+        return RestDates.format(NOW.plus(skew).minusSeconds(seconds));
     }
 }
