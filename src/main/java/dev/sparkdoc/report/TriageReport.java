@@ -72,24 +72,25 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
     /** The report of a diagnosis, keeping findings at or above {@code minimum}, at most {@code top}. */
     public static TriageReport of(Diagnosis d, String toolVersion, Severity minimum, int top) {
         AppSnapshot s = d.snapshot();
+        // with the driver log the diagnosis read: the header's "crashed" is the findings' verdict
+        AppContext ctx = AppContext.of(s, d.driverLog());
         List<Finding> shown = d.atLeast(minimum).stream().limit(top).toList();
         return new TriageReport(SCHEMA_VERSION, new Tool("sparkdoc", toolVersion),
                 new Source(s.source().kind(), s.source().target(), s.source().complete(), s.takenAt(),
-                        s.source().skippedLines(), notes(s)),
-                app(s), verdict(d, shown), shown);
+                        s.source().skippedLines(), notes(s, ctx)),
+                app(s, ctx), verdict(d, shown), shown);
     }
 
     /** What the source noticed while reading, then what the model's own sanity checks found. */
-    private static List<String> notes(AppSnapshot s) {
+    private static List<String> notes(AppSnapshot s, AppContext ctx) {
         List<String> notes = new java.util.ArrayList<>(s.source().notes());
-        notes.addAll(ModelSanity.notes(s));
+        notes.addAll(ModelSanity.notes(s, ctx));
         return List.copyOf(notes);
     }
 
-    private static App app(AppSnapshot s) {
+    private static App app(AppSnapshot s, AppContext ctx) {
         Application a = s.application();
         List<Executor> workers = s.executors().stream().filter(e -> !e.isDriver()).toList();
-        AppContext ctx = AppContext.of(s);
         int slots = ctx.slots();
         String state = state(s);
         Optional<Boolean> crashed = state.equals("incomplete")

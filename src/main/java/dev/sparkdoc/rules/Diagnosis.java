@@ -9,7 +9,8 @@ import java.util.List;
 import java.util.Optional;
 
 /** A snapshot with its ranked findings: what every front end shows. */
-public record Diagnosis(AppSnapshot snapshot, List<Finding> findings) {
+/** @param driverLog the driver's log the diagnosis read beside the snapshot, so a report's crash verdict agrees with its findings */
+public record Diagnosis(AppSnapshot snapshot, List<Finding> findings, Optional<DriverLog> driverLog) {
 
     public Diagnosis {
         findings = List.copyOf(findings);
@@ -28,7 +29,7 @@ public record Diagnosis(AppSnapshot snapshot, List<Finding> findings) {
     public static Diagnosis of(AppSnapshot snapshot, List<Rule> rules, Optional<ProcessTable> processes,
             Optional<DriverLog> driverLog) {
         SignalSet signals = Signals.compute(snapshot, processes, driverLog);
-        return new Diagnosis(snapshot, RuleEngine.evaluate(rules, signals));
+        return new Diagnosis(snapshot, RuleEngine.evaluate(rules, signals), driverLog);
     }
 
     /** The worst severity among the findings, OK when there are none. */

@@ -1,9 +1,9 @@
 package dev.sparkdoc.signals;
 
 import dev.sparkdoc.model.AppSnapshot;
-import dev.sparkdoc.model.Executor;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Inconsistencies between what the snapshot measured and what its settings say, as notes for the
@@ -16,25 +16,28 @@ public final class ModelSanity {
     }
 
     public static List<String> notes(AppSnapshot s) {
-        AppContext ctx = AppContext.of(s);
+        return notes(s, AppContext.of(s));
+    }
+
+    public static List<String> notes(AppSnapshot s, AppContext ctx) {
         List<String> notes = new ArrayList<>();
         heapAboveItsSize(s, ctx, false).ifPresent(notes::add);
         heapAboveItsSize(s, ctx, true).ifPresent(notes::add);
         return notes;
     }
 
-    private static java.util.Optional<String> heapAboveItsSize(AppSnapshot s, AppContext ctx, boolean driver) {
+    private static Optional<String> heapAboveItsSize(AppSnapshot s, AppContext ctx, boolean driver) {
         long size = driver ? ctx.driverMemory() : ctx.executorMemory();
         String key = driver ? "spark.driver.memory" : "spark.executor.memory";
         List<Long> over = s.executors().stream().filter(e -> e.isDriver() == driver)
                 .map(e -> e.peak("JVMHeapMemory").orElse(0L)).filter(peak -> peak > size).toList();
         if (over.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         long max = over.stream().mapToLong(Long::longValue).max().orElseThrow();
         String who = driver ? "the driver's heap" : over.size() + " executor heap(s)";
         String setting = ctx.conf(key).map(v -> key + "=" + v).orElse(key + " (unset: Spark's 1g default)");
-        return java.util.Optional.of(who + " peaked above " + setting + ", up to " + FactFormat.bytes(max)
+        return Optional.of(who + " peaked above " + setting + ", up to " + FactFormat.bytes(max)
                 + ": the heap was sized outside the Spark properties, so its size is unknown and the heap rules are silent");
     }
 }

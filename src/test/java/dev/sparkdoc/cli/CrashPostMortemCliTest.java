@@ -69,6 +69,10 @@ class CrashPostMortemCliTest {
             assertThat(app.get("state").asText()).as(quiet.toString()).isEqualTo("incomplete");
             assertThat(app.get("crashed").asBoolean()).as(quiet.toString()).isEqualTo(quiet.toHours() >= 1);
         }
+        // a fresh log whose driver log shows the JVM's death: crashed, as the findings say
+        CliRun withLog = CliRun.at(quietFor(Duration.ofMinutes(1)), "triage", "--json", cutOffLog().toString(),
+                "--driver-log", driverLog().toString());
+        assertThat(Json.mapper().readTree(withLog.out()).get("application").get("crashed").asBoolean()).isTrue();
         CliRun done = CliRun.of("triage", "--json", "examples/healthy-join/eventlog_v2_local-1795967347590");
         assertThat(Json.mapper().readTree(done.out()).get("application").has("crashed")).as("only for incomplete logs").isFalse();
     }
