@@ -17,9 +17,6 @@ def native_call(x):
     return x
 
 
-try:
-    spark.range(0, 20, 1, 2).select(udf(native_call, "long")("id")).collect()
-except Exception:
-    scenario.mark("failed")
+scenario.fails(lambda: spark.range(0, 20, 1, 2).select(udf(native_call, "long")("id")).collect())
 scenario.hold()
 spark.stop()

@@ -15,9 +15,6 @@ def hold_batch(x):
     return x
 
 
-try:
-    spark.range(0, 20, 1, 2).select(udf(hold_batch, "long")("id")).collect()
-except Exception:
-    scenario.mark("failed")
+scenario.fails(lambda: spark.range(0, 20, 1, 2).select(udf(hold_batch, "long")("id")).collect())
 scenario.hold()
 spark.stop()

@@ -10,6 +10,14 @@ def mark(name):
     open(os.path.join(GATE, name), "w").close()
 
 
+def fails(action):
+    """Runs the Spark action whose failure is the scenario, and marks "failed" when it fails."""
+    try:
+        action()
+    except Exception:
+        mark("failed")
+
+
 def released():
     return os.path.exists(os.path.join(GATE, "release"))
 

@@ -1,9 +1,7 @@
 package dev.sparkdoc.spark;
 
+import dev.sparkdoc.testing.FreePort;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -266,7 +264,7 @@ public final class LocalSpark implements AutoCloseable {
         Map<String, String> sparkConf() {
             Map<String, String> conf = new LinkedHashMap<>();
             conf.put("spark.ui.enabled", "true");
-            conf.put("spark.ui.port", Integer.toString(freeLoopbackPort()));
+            conf.put("spark.ui.port", Integer.toString(FreePort.onLoopback()));   // never assume 4040
             conf.put("spark.driver.bindAddress", "127.0.0.1");
             conf.put("spark.driver.host", "127.0.0.1");
             conf.put("spark.ui.showConsoleProgress", "false");
@@ -290,15 +288,6 @@ public final class LocalSpark implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted waiting for the previous LocalSpark", e);
-            }
-        }
-
-        /** Never assume 4040: another Spark (or another test run) may hold it. */
-        private static int freeLoopbackPort() {
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                return socket.getLocalPort();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
         }
     }

@@ -1,9 +1,9 @@
 package dev.sparkdoc.spark;
 
+import dev.sparkdoc.testing.FreePort;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -67,7 +67,7 @@ public final class PySparkApp implements AutoCloseable {
     public static PySparkApp submit(Path dir, String script, Map<String, String> conf) throws IOException {
         Path gate = Files.createDirectories(dir.resolve("gate"));
         Path events = Files.createDirectories(dir.resolve("events"));
-        int port = freePort();
+        int port = FreePort.onLoopback();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g"));
         cmd.addAll(OPENS);
         cmd.addAll(List.of("-cp", sparkClasspath(), "org.apache.spark.deploy.SparkSubmit", "--master", "local[2]",
@@ -226,13 +226,5 @@ public final class PySparkApp implements AutoCloseable {
     private static boolean onPath(String exe) {
         return Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
                 .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, exe)));
-    }
-
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -9,9 +9,8 @@ import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.spark.Await;
 import dev.sparkdoc.spark.LocalSpark;
 import dev.sparkdoc.targets.TargetParser;
+import dev.sparkdoc.testing.FreePort;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,7 +36,7 @@ class SparkKilledMidAttachTest {
 
     @Test
     void showsUnreachableKeepsThePictureAndFollowsTheNextAppOnThePort() throws IOException {
-        int port = freePort();
+        int port = FreePort.onLoopback();
         LocalSpark first = LocalSpark.builder().appName("first-run").conf("spark.ui.port", Integer.toString(port)).start();
         LocalSpark second = null;
         PollSchedule schedule = new PollSchedule(Duration.ofMillis(200), Duration.ofSeconds(1));
@@ -87,11 +86,5 @@ class SparkKilledMidAttachTest {
             s = Update.apply(s, e).state();
         }
         return TextBackend.text(Views.render(s.withNow(Instant.now())));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }
