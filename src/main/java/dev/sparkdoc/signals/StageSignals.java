@@ -23,9 +23,7 @@ public final class StageSignals {
 
     /** Spark's advice for a partition: about 128 MiB (spark.sql.files.maxPartitionBytes, AQE advisory size 64 MiB). */
     static final long TARGET_PARTITION_BYTES = 128L << 20;
-    /** Below these a "median" is noise: ratios use them as the floor of the denominator. */
-    static final double MIN_BYTES = 1 << 20;
-    static final double MIN_RECORDS = 1000;
+    /** Below this a median duration is noise (scheduling, JIT): duration ratios use it as the denominator's floor. */
     static final double MIN_MS = 100;
 
     public static final FactList FACTS = new FactList(ScopeKind.STAGE);
@@ -56,11 +54,17 @@ public final class StageSignals {
     public static final Fact SHUFFLE_READ_MAX = FACTS.bytes("stage.shuffleRead.max", "largest task shuffle read");
     public static final Fact SHUFFLE_READ_P50 = FACTS.bytes("stage.shuffleRead.p50", "median task shuffle read");
     public static final Fact SHUFFLE_READ_MAX_OVER_P50 = FACTS.ratio("stage.shuffleRead.maxOverP50",
-            "largest / median task shuffle read (median floored at 1 MiB)");
+            "largest / median task shuffle read (absent when the median is 0)");
     public static final Fact RECORDS_MAX_OVER_P50 = FACTS.ratio("stage.records.maxOverP50",
-            "largest / median task input+shuffle records (median floored at 1000)");
+            "largest / median task input+shuffle records (absent when the median is 0)");
     public static final Fact DATA_SKEW_RATIO = FACTS.ratio("stage.dataSkew.ratio",
-            "the largest of the input, shuffle-read and record skew ratios (at least 1)");
+            "the slowest task's data / the median task's (the largest value where the slowest task was not kept); absent when the median is 0");
+    public static final Fact DATA_SKEWED = FACTS.flag("stage.data.skewed",
+            "the slowest task had far more data than the median task (3× its own, or 5× for the largest of the distribution)");
+    public static final Fact DATA_EVEN = FACTS.flag("stage.data.even",
+            "the slowest task had about the median task's data (within 1.5×): positive evidence, not an absence of it");
+    public static final Fact DATA_COMPARED = FACTS.text("stage.data.compared",
+            "what the data verdict measured: the slowest task's data against the median's, or why it cannot tell");
     public static final Fact STRAGGLER_RATIO = FACTS.ratio("stage.straggler.ratio",
             "duration skew not explained by data skew: duration max/median ÷ data skew");
     public static final Fact SHUFFLE_WRITE_BYTES = FACTS.bytes("stage.shuffleWrite.bytes", "shuffle bytes written");
@@ -84,6 +88,17 @@ public final class StageSignals {
     public static final Fact RUNNING_OVER_P50 = FACTS.ratio("stage.running.overP50", "longest-running task / median finished task");
     public static final Fact RUNNING_SECONDS_LOST = FACTS.seconds("stage.running.secondsLost",
             "longest-running task minus the median finished task");
+    public static final Fact RUNNING_DATA_SKEWED = FACTS.flag("stage.running.data.skewed",
+            "a running task reads at least 3× the finished median's shuffle data (its read so far, or the parents' writes still to read)");
+    public static final Fact RUNNING_DATA_EVEN = FACTS.flag("stage.running.data.even",
+            "the running tasks read about the finished median's shuffle data (nothing pending; parents' writes minus finished reads)");
+    public static final Fact RUNNING_DATA_COMPARED = FACTS.text("stage.running.data.compared",
+            "the running tasks' shuffle data against the finished median's, or why it is not known yet");
+    public static final Fact RUNNING_READ_PER_TASK = FACTS.bytes("stage.running.readPerTask",
+            "shuffle bytes each running task reads in all: the parent stages' writes minus the finished tasks' reads, per unfinished task");
+    public static final Fact PENDING_SECONDS = FACTS.seconds("stage.pending.seconds",
+            "the pending tasks' work at the finished median, over the stage's slots");
+    public static final Fact SPECULATION = FACTS.flag("stage.speculation", "spark.speculation is on for the application");
     public static final Fact SLOWEST_WHERE = FACTS.text("stage.slowest.where",
             "task, executor and host of the slowest (or longest-running) task");
     public static final Fact FAILURES_COUNT = FACTS.count("stage.failures.count", "failed task attempts");
@@ -163,8 +178,8 @@ public final class StageSignals {
         if (maxResult > 0) {
             sink.put(RESULT_SIZE_FRACTION_OF_MAX, (double) t.resultSizeBytes() / maxResult);
         }
-        stage.quantiles().ifPresent(q -> distributions(q, sink));
-        running(stage, sink);
+        stage.quantiles().ifPresent(q -> distributions(q, slowestFinished(stage), sink));
+        running(ctx, stage, slots, sink);
         failures(ctx, stage, slots, sink);
     }
 
@@ -180,37 +195,58 @@ public final class StageSignals {
                 && stage.failureReason().map(r -> Cancellation.of(r).isPresent()).orElse(true);
     }
 
-    private static void distributions(TaskQuantiles q, FactSink sink) {
+    private static Optional<TaskSample> slowestFinished(Stage stage) {
+        return stage.notableTasks().stream().filter(t -> "SUCCESS".equals(t.status()))
+                .max(Comparator.comparingLong(TaskSample::durationMs));
+    }
+
+    private static void distributions(TaskQuantiles q, Optional<TaskSample> slowest, FactSink sink) {
         Quantiles d = q.get(TaskMetric.DURATION);
+        double durationSkew = d.max() / Math.max(d.p50(), MIN_MS);
         sink.put(DURATION_P50, d.p50())
                 .put(DURATION_P75, d.p75())
                 .put(DURATION_MAX, d.max())
-                .put(DURATION_MAX_OVER_P50, d.max() / Math.max(d.p50(), MIN_MS))
+                .put(DURATION_MAX_OVER_P50, durationSkew)
                 .put(TAIL_SECONDS_LOST, Math.max(0, d.max() - d.p50()) / 1000.0);
         Quantiles in = q.get(TaskMetric.INPUT_BYTES);
         Quantiles sr = q.get(TaskMetric.SHUFFLE_READ_BYTES);
         Quantiles inRec = q.get(TaskMetric.INPUT_RECORDS);
         Quantiles srRec = q.get(TaskMetric.SHUFFLE_READ_RECORDS);
-        double inputSkew = in.max() / Math.max(in.p50(), MIN_BYTES);
-        double shuffleSkew = sr.max() / Math.max(sr.p50(), MIN_BYTES);
-        double recordSkew = (inRec.max() + srRec.max()) / Math.max(inRec.p50() + srRec.p50(), MIN_RECORDS);
-        double dataSkew = Math.max(1, Math.max(inputSkew, Math.max(shuffleSkew, recordSkew)));
         sink.put(INPUT_MAX, in.max()).put(INPUT_P50, in.p50())
                 .put(SHUFFLE_READ_MAX, sr.max()).put(SHUFFLE_READ_P50, sr.p50())
-                .put(SHUFFLE_READ_MAX_OVER_P50, shuffleSkew)
-                .put(RECORDS_MAX_OVER_P50, recordSkew)
-                .put(DATA_SKEW_RATIO, dataSkew)
-                .put(STRAGGLER_RATIO, d.max() / Math.max(d.p50(), MIN_MS) / dataSkew)
                 .put(SCHEDULER_DELAY_P50, q.get(TaskMetric.SCHEDULER_DELAY).p50())
                 .put(RUN_TIME_P50, q.get(TaskMetric.EXECUTOR_RUN_TIME).p50());
+        if (sr.p50() > 0) {
+            sink.put(SHUFFLE_READ_MAX_OVER_P50, sr.max() / sr.p50());
+        }
+        if (inRec.p50() + srRec.p50() > 0) {
+            sink.put(RECORDS_MAX_OVER_P50, (inRec.max() + srRec.max()) / (inRec.p50() + srRec.p50()));
+        }
+        DataSkew.Verdict data = DataSkew.of(q, slowest);
+        sink.put(DATA_SKEWED, data.kind() == DataSkew.Kind.SKEWED)
+                .put(DATA_EVEN, data.kind() == DataSkew.Kind.EVEN)
+                .text(DATA_COMPARED, data.compared());
+        data.ratio().ifPresent(r -> sink.put(DATA_SKEW_RATIO, r)
+                .put(STRAGGLER_RATIO, durationSkew / Math.max(1, r)));
     }
 
-    private static void running(Stage stage, FactSink sink) {
+    private static void running(AppContext ctx, Stage stage, int slots, FactSink sink) {
+        sink.put(SPECULATION, ctx.confBool("spark.speculation", false));
         long maxAge = stage.notableTasks().stream().filter(TaskSample::running).mapToLong(TaskSample::durationMs).max().orElse(-1);
-        if (maxAge >= 0) {
+        if (maxAge >= 0 && stage.quantiles().isPresent()) {
+            TaskQuantiles q = stage.quantiles().get();
+            double p50 = q.get(TaskMetric.DURATION).p50();
+            sink.put(RUNNING_MAX_AGE, maxAge)
+                    .put(RUNNING_OVER_P50, maxAge / Math.max(p50, MIN_MS))
+                    .put(RUNNING_SECONDS_LOST, Math.max(0, maxAge - p50) / 1000.0)
+                    .put(PENDING_SECONDS, stage.tasks().pending() * p50 / slots / 1000.0);
+            RunningTail.Live live = RunningTail.judge(ctx, stage, q);
+            sink.put(RUNNING_DATA_SKEWED, live.kind() == DataSkew.Kind.SKEWED)
+                    .put(RUNNING_DATA_EVEN, live.kind() == DataSkew.Kind.EVEN)
+                    .text(RUNNING_DATA_COMPARED, live.compared());
+            live.remainingPerTask().ifPresent(b -> sink.put(RUNNING_READ_PER_TASK, b));
+        } else if (maxAge >= 0) {
             sink.put(RUNNING_MAX_AGE, maxAge);
-            stage.quantiles().ifPresent(q -> sink.put(RUNNING_OVER_P50, maxAge / Math.max(q.get(TaskMetric.DURATION).p50(), MIN_MS))
-                    .put(RUNNING_SECONDS_LOST, Math.max(0, maxAge - q.get(TaskMetric.DURATION).p50()) / 1000.0));
         }
         stage.notableTasks().stream()
                 .filter(t -> t.running() || "SUCCESS".equals(t.status()))

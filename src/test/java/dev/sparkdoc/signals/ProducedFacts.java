@@ -124,6 +124,10 @@ final class ProducedFacts {
         // Spark 4.0.1's text for a job running when SparkContext.stop() was called (FailureScenarioTest runs its kin)
         out.put("a job cancelled by the application's end", Signals.compute(Snapshots.app()
                 .job(Snapshots.failedJob(0, "Job 0 cancelled because SparkContext was shut down", 0, 0)).build()));
+        // a live reduce stage whose parents' writes are known: the running task's data before it ends
+        out.put("a running reduce stage", Signals.compute(Snapshots.app().running(T0.plusSeconds(60)).runningJob(0, 1)
+                .stage(stage(0).tasks(4, 4).shuffleRead(0).shuffleWrite(100L << 20))
+                .stage(stage(1).tasks(10, 9).active(1).shuffleRead(20L << 20).runningTask("1", 14_000, 2L << 20)).build()));
         out.put("local processes", processes());
         out.put("a cut-off log with its driver log", Signals.compute(
                 readAMinuteAfterItsLastWrite(Path.of("examples/cut-off-log/eventlog_v2_local-1795967351871")),

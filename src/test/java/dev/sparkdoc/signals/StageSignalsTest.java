@@ -30,21 +30,47 @@ class StageSignalsTest {
     }
 
     @Test
-    void byteMedianIsFlooredAtOneMebibyte() {
-        // 100 KiB median, 5 MiB max: 51× by the numbers, but nothing a partition count can fix
+    void smallDataIsNotFlooredIntoEven() {
+        // 100 KiB median, 5 MiB max: 51×; a floor at 1 MiB once made it 5×
         ScopeFacts f = stageFacts(stage(1).quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(100 * KIB, 5 * MIB))
                 .quantiles(TaskMetric.SHUFFLE_READ_RECORDS, Quantiles.ZERO));
-        assertThat(value(f, "stage.shuffleRead.maxOverP50")).isEqualTo(5.0);
-        assertThat(value(f, "stage.dataSkew.ratio")).isEqualTo(5.0);
+        assertThat(value(f, "stage.shuffleRead.maxOverP50")).isEqualTo(51.2);
+        assertThat(value(f, "stage.dataSkew.ratio")).isEqualTo(51.2);
+        assertThat(value(f, "stage.data.skewed")).isEqualTo(1.0);
     }
 
     @Test
-    void recordMedianIsFlooredAtAThousandAndDataSkewAtOne() {
+    void recordsDecideWhenBytesAreEven() {
         ScopeFacts f = stageFacts(stage(1)
-                .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(10 * KIB, 20 * KIB))
+                .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(10 * KIB, 12 * KIB))
                 .quantiles(TaskMetric.SHUFFLE_READ_RECORDS, q(10, 900)));
-        assertThat(value(f, "stage.records.maxOverP50")).isEqualTo(0.9);
-        assertThat(value(f, "stage.dataSkew.ratio")).isEqualTo(1.0);
+        assertThat(value(f, "stage.records.maxOverP50")).isEqualTo(90.0);
+        assertThat(value(f, "stage.data.skewed")).isEqualTo(1.0);
+        assertThat(f.text("stage.data.compared").orElseThrow()).contains("up to 900 records of input and shuffle records against the median's 10");
+    }
+
+    @Test
+    void anEmptyMedianWithDataElsewhereIsSkewWithoutARatio() {
+        ScopeFacts f = stageFacts(stage(1).quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(0, 5 * MIB))
+                .quantiles(TaskMetric.SHUFFLE_READ_RECORDS, q(0, 5_000)));
+        assertThat(value(f, "stage.data.skewed")).isEqualTo(1.0);
+        assertThat(f.value("stage.dataSkew.ratio")).isEmpty();
+    }
+
+    @Test
+    void evenDataIsPositiveEvidence() {
+        ScopeFacts f = stageFacts(stage(1).quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 * MIB, 70 * MIB)));
+        assertThat(value(f, "stage.data.even")).isEqualTo(1.0);
+        assertThat(value(f, "stage.data.skewed")).isEqualTo(0.0);
+    }
+
+    @Test
+    void unmeasuredDataIsNeitherEvenNorSkewed() {
+        ScopeFacts f = stageFacts(stage(1).shuffleRead(0).quantiles(TaskMetric.SHUFFLE_READ_BYTES, Quantiles.ZERO)
+                .quantiles(TaskMetric.SHUFFLE_READ_RECORDS, Quantiles.ZERO));
+        assertThat(value(f, "stage.data.even")).isEqualTo(0.0);
+        assertThat(value(f, "stage.data.skewed")).isEqualTo(0.0);
+        assertThat(f.text("stage.data.compared").orElseThrow()).isEqualTo("no task reported input, shuffle or record counts");
     }
 
     @Test
@@ -68,7 +94,7 @@ class StageSignalsTest {
                 .quantiles(TaskMetric.DURATION, q(2_000, 40_000))
                 .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 * MIB, 128 * MIB)));
         assertThat(value(f, "stage.duration.maxOverP50")).isEqualTo(20.0);
-        assertThat(value(f, "stage.straggler.ratio")).isEqualTo(10.0);
+        assertThat(value(f, "stage.straggler.ratio")).isEqualTo(10.0);  // 20× the time for 2× the largest data
         assertThat(value(f, "stage.tail.secondsLost")).isEqualTo(38.0);
     }
 

@@ -41,7 +41,7 @@ final class Scenarios {
     static final int STRAGGLER_PARTITIONS = 8;
     static final int STRAGGLER_PARTITION = 3;
     /** Long enough for the live rule (a task running 10 s past the median) to see it still running. */
-    static final long STRAGGLER_SLEEP_MS = 12_000;
+    static final long STRAGGLER_SLEEP_MS = 16_000;
     /** Every task's own work, so the median is a real task time and not launch noise. */
     static final long STRAGGLER_BASE_MS = 300;
 
@@ -87,7 +87,9 @@ final class Scenarios {
      * as with a slow disk or a noisy neighbour on one host. Returns the row count.
      */
     static long straggler(SparkSession spark) {
-        return spark.range(0, STRAGGLER_ROWS, 1, STRAGGLER_PARTITIONS)
+        // repartition(n) deals rows round-robin: every reduce task reads the same shuffle data, so
+        // "the same data" is measured, not assumed (a spark.range stage reports no data at all)
+        return spark.range(0, STRAGGLER_ROWS, 1, 2).repartition(STRAGGLER_PARTITIONS)
                 .mapPartitions(new SleepyPartition(STRAGGLER_PARTITION, STRAGGLER_SLEEP_MS, STRAGGLER_BASE_MS), Encoders.LONG())
                 .collectAsList().stream().mapToLong(Long::longValue).sum();
     }

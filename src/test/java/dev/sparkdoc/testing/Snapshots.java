@@ -106,6 +106,14 @@ public final class Snapshots {
         return this;
     }
 
+    /** A running job of these stages, added before them: their job, as the REST API lists it. */
+    public Snapshots runningJob(int... stageIds) {
+        jobs.add(new Job(jobs.size(), "job " + jobs.size(), Optional.empty(), Optional.empty(), JobStatus.RUNNING,
+                Optional.of(T0.plusSeconds(10)), Optional.empty(), java.util.Arrays.stream(stageIds).boxed().toList(),
+                TaskCounts.NONE, 1, stageIds.length - 1, 0, 0, Optional.empty(), Optional.empty()));
+        return this;
+    }
+
     public Snapshots stage(StageBuilder stage) {
         stages.add(stage.build());
         if (jobs.stream().noneMatch(j -> j.stageIds().contains(stage.stageId))) {
@@ -289,8 +297,13 @@ public final class Snapshots {
         }
 
         public StageBuilder runningTask(String executor, long ageMs) {
+            return runningTask(executor, ageMs, 0);
+        }
+
+        /** A running task whose heartbeats reported {@code shuffleReadSoFar} bytes read. */
+        public StageBuilder runningTask(String executor, long ageMs, long shuffleReadSoFar) {
             notable.add(new TaskSample(1000 + notable.size(), notable.size(), 0, notable.size(), executor, "host-" + executor,
-                    "RUNNING", false, T0, ageMs, 0, 0, 0, 0, 0, 0, Optional.empty()));
+                    "RUNNING", false, T0, ageMs, 0, 0, 0, shuffleReadSoFar, 0, 0, Optional.empty()));
             return this;
         }
 
@@ -309,8 +322,19 @@ public final class Snapshots {
 
         /** A finished task in the stage's notable-task sample (the slowest ones, as sources keep them). */
         public StageBuilder slowTask(int index, String executor, long durationMs) {
+            return slowTask(index, executor, durationMs, -1, -1);
+        }
+
+        /**
+         * A finished task with its own data: {@code input} and {@code shuffleRead} bytes; -1 for
+         * either gives the stage's median, so a sample without data says "even".
+         */
+        public StageBuilder slowTask(int index, String executor, long durationMs, long input, long shuffleRead) {
+            long in = input >= 0 ? input : (long) quantiles.getOrDefault(TaskMetric.INPUT_BYTES, Quantiles.ZERO).p50();
+            long sr = shuffleRead >= 0 ? shuffleRead
+                    : (long) quantiles.getOrDefault(TaskMetric.SHUFFLE_READ_BYTES, Quantiles.ZERO).p50();
             notable.add(new TaskSample(2000 + notable.size(), index, 0, index, executor, "host-" + executor,
-                    "SUCCESS", false, T0, durationMs, durationMs, 0, 0, 0, 0, 0, Optional.empty()));
+                    "SUCCESS", false, T0, durationMs, durationMs, 0, in, sr, 0, 0, Optional.empty()));
             return this;
         }
 

@@ -1,0 +1,112 @@
+package dev.sparkdoc.signals;
+
+import dev.sparkdoc.model.Quantiles;
+import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.model.TaskQuantiles;
+import dev.sparkdoc.model.TaskSample;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Whether a stage's slowest task had more data than its median task: skewed, even, or "cannot
+ * tell". Skew and stragglers are opposite diagnoses with opposite remedies (more partitions or a
+ * salted key against a look at the host), so each needs positive evidence, and a stage whose
+ * data nobody measured (tasks that generate their rows, a source without metrics) is neither.
+ *
+ * <p>No floor under the median: a floor of 1 MiB once turned a hot task reading 22× the median's
+ * 3 KB into "even". The slowest task's own data is compared where the source kept it (the event
+ * log keeps the slowest tasks of every stage, REST those of the busiest stages); otherwise the
+ * largest value of the distribution stands in, which can belong to another task, so it needs a
+ * larger ratio to say "skewed".
+ */
+final class DataSkew {
+
+    /** The slowest task's own data at this multiple of the median is skew (AQE's factor is 5; a third of the way is already most of a tail). */
+    static final double SKEWED_SAMPLED = 3;
+    /** The distribution's largest value must go further, since it may not be the slowest task's. */
+    static final double SKEWED_LARGEST = 5;
+    /** Within this multiple of the median the data is even: the time went somewhere else. */
+    static final double EVEN = 1.5;
+
+    enum Kind { SKEWED, EVEN, UNKNOWN }
+
+    /**
+     * @param ratio    the deciding measure's value over its median; empty when the median is 0
+     * @param compared what was measured, for a title: "shuffle read 12.0 MiB against the median's 3.0 KiB"
+     */
+    record Verdict(Kind kind, OptionalDouble ratio, String compared) {
+    }
+
+    /** One measure of a task's data: its median and the value of the task judged. */
+    private record Measure(String what, double median, double value, boolean sampled, boolean records) {
+
+        double ratio() {
+            if (median > 0) {
+                return value / median;
+            }
+            return value > 0 ? Double.POSITIVE_INFINITY : 1;
+        }
+
+        Kind kind() {
+            double r = ratio();
+            if (r >= (sampled ? SKEWED_SAMPLED : SKEWED_LARGEST)) {
+                return Kind.SKEWED;
+            }
+            return r <= EVEN ? Kind.EVEN : Kind.UNKNOWN;
+        }
+
+        String compared() {
+            String v = records ? FactFormat.count(value) + " records" : FactFormat.bytes(value);
+            String m = records ? FactFormat.count(median) : FactFormat.bytes(median);
+            return (sampled ? "" : "up to ") + v + " of " + what + " against the median's " + m;
+        }
+    }
+
+    private DataSkew() {
+    }
+
+    static Verdict of(TaskQuantiles q, Optional<TaskSample> slowest) {
+        List<Measure> measures = measures(q, slowest);
+        if (measures.isEmpty()) {
+            return new Verdict(Kind.UNKNOWN, OptionalDouble.empty(), "no task reported input, shuffle or record counts");
+        }
+        // The measure furthest from its median decides and is what the title shows.
+        Measure top = measures.stream().max((a, b) -> Double.compare(a.ratio(), b.ratio())).orElseThrow();
+        Kind kind = measures.stream().anyMatch(m -> m.kind() == Kind.SKEWED) ? Kind.SKEWED
+                : measures.stream().allMatch(m -> m.kind() == Kind.EVEN) ? Kind.EVEN : Kind.UNKNOWN;
+        double r = top.ratio();
+        return new Verdict(kind, Double.isInfinite(r) ? OptionalDouble.empty() : OptionalDouble.of(r), top.compared());
+    }
+
+    /**
+     * What the stage read (input, shuffle), else what it wrote to a shuffle: a map stage that
+     * generates its rows (spark.range, a UDF source) has only its output to show. Records
+     * only from the distribution, since task samples do not carry them.
+     */
+    private static List<Measure> measures(TaskQuantiles q, Optional<TaskSample> slowest) {
+        List<Measure> read = new ArrayList<>();
+        add(read, "input", q.get(TaskMetric.INPUT_BYTES), slowest.map(t -> (double) t.inputBytes()), false);
+        add(read, "shuffle read", q.get(TaskMetric.SHUFFLE_READ_BYTES), slowest.map(t -> (double) t.shuffleReadBytes()), false);
+        if (slowest.isEmpty() || read.isEmpty()) {
+            Quantiles in = q.get(TaskMetric.INPUT_RECORDS);
+            Quantiles sr = q.get(TaskMetric.SHUFFLE_READ_RECORDS);
+            add(read, "input and shuffle records", new Quantiles(0, 0, in.p50() + sr.p50(), 0, in.max() + sr.max()),
+                    Optional.empty(), true);
+        }
+        if (read.isEmpty()) {
+            add(read, "shuffle write", q.get(TaskMetric.SHUFFLE_WRITE_BYTES),
+                    slowest.map(t -> (double) t.shuffleWriteBytes()), false);
+        }
+        return read;
+    }
+
+    private static void add(List<Measure> out, String what, Quantiles d, Optional<Double> sampled, boolean records) {
+        if (d.max() <= 0) {
+            return;  // nothing of this kind was measured in any task
+        }
+        out.add(sampled.map(v -> new Measure(what, d.p50(), v, true, records))
+                .orElseGet(() -> new Measure(what, d.p50(), d.max(), false, records)));
+    }
+}
