@@ -34,7 +34,8 @@ class RuleEngineTest {
         Finding top = skew.get(0);
         assertThat(top.secondsLost()).isEqualTo(198.0);
         assertThat(top.severity()).isEqualTo(Severity.CRITICAL);
-        assertThat(top.title()).isEqualTo("Data skew in stage 3: the slowest task took 3 min 20 s, the median 2.0 s");
+        assertThat(top.title()).isEqualTo("Data skew in stage 3: the slowest task took 3 min 20 s against a 2.0 s median,"
+                + " with up to 2.0 GiB of shuffle read against the median's 10.0 MiB");
         assertThat(top.evidence()).anySatisfy(e -> {
             assertThat(e.fact()).isEqualTo("stage.duration.maxOverP50");
             assertThat(e.value()).isEqualTo(100.0);

@@ -24,7 +24,8 @@ class RuleTestsTest {
     private static final String SKEWED = """
                   stage.tasks.completed: 100
                   stage.duration.maxOverP50: 25
-                  stage.dataSkew.ratio: 16
+                  stage.data.skewed: true
+                  stage.data.compared: "800 KiB of shuffle read against the median's 40 KiB"
                   stage.duration.max: 50s
                   stage.duration.p50: 2s
                   stage.tail.secondsLost: 48s
@@ -42,7 +43,7 @@ class RuleTestsTest {
                     fires: true
                     severity: warning
                     secondsLost: 48s
-                    title: "Data skew in stage 3: the slowest task took 50.0 s, the median 2.0 s"
+                    title: "Data skew in stage 3: the slowest task took 50.0 s against a 2.0 s median, with 800 KiB of shuffle read against the median's 40 KiB"
                 """);
         assertThat(out).singleElement().satisfies(o -> assertThat(o.passed()).as(o.line()).isTrue());
     }
@@ -67,16 +68,17 @@ class RuleTestsTest {
                     rule: skew.stage-task-time
                     facts:
                       stage.tasks.completed: 100
-                      stage.dataSkew.ratio: 4.9
+                      stage.data.skewed: false
                     fires: true
                 """);
         assertThat(out).extracting(RuleTests.Outcome::line).containsExactly(
                 dir.resolve("skew.test.yaml") + ":2: skew.stage-task-time \"skew\": fired with severity warning, expected critical;"
                         + " secondsLost 48s, expected 1m",
-                dir.resolve("skew.test.yaml") + ":14: skew.stage-task-time \"not skew\": expected it to stay silent, it fired: warning,"
-                        + " 48.0 s lost: Data skew in stage 1: the slowest task took 50.0 s, the median 2.0 s",
-                dir.resolve("skew.test.yaml") + ":24: skew.stage-task-time \"silent\": expected it to fire, it stayed silent:"
-                        + " stage.duration.maxOverP50 not given, stage.dataSkew.ratio = 4.9× (needs >= 5), stage.duration.max not given,"
+                dir.resolve("skew.test.yaml") + ":15: skew.stage-task-time \"not skew\": expected it to stay silent, it fired: warning,"
+                        + " 48.0 s lost: Data skew in stage 1: the slowest task took 50.0 s against a 2.0 s median, with 800 KiB of shuffle read"
+                        + " against the median's 40 KiB",
+                dir.resolve("skew.test.yaml") + ":26: skew.stage-task-time \"silent\": expected it to fire, it stayed silent:"
+                        + " stage.duration.maxOverP50 not given, stage.data.skewed = no (needs == true), stage.duration.max not given,"
                         + " stage.tail.secondsLost not given");
     }
 

@@ -25,7 +25,7 @@ class PySparkEventLogsTest {
     @CsvSource(delimiter = '|', value = {
             "pyspark35-udf-error/local-1796221939562 | python.exception | Python error in stage 2: ValueError in parse_amount at udf_error.py:12",
             "pyspark35-worker-memory/local-1796221967367 | python.worker-memory-limit | Python workers of stage 0 hit their memory limit: MemoryError in hold_batch at python_memory.py:13",
-            "pyspark35-skewed-join/local-1796223064163 | skew.stage-task-time | Data skew in stage 4: the slowest task took 10.3 s, the median 756 ms",
+            "pyspark35-skewed-join/local-1796223064163 | skew.stage-task-time | Data skew in stage 4: the slowest task took 10.3 s against a 756 ms median, with 1.1 KiB of shuffle read against the median's 165 B",
             "pyspark35-worker-crash/local-1796221996857 | python.worker-crashed | Python workers of stage 0 died without a traceback (Python worker exited unexpectedly)"})
     void theTopFindingNamesWhatHappenedInThePythonWorker(String log, String rule, String title) {
         Diagnosis d = Diagnosis.of(new EventLogSource(LOGS.resolve(log)).read(), RuleCatalog.builtIn());
