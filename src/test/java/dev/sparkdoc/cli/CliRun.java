@@ -6,24 +6,46 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 
 /** Runs the CLI in-process, with the real handlers and exit codes, stdout and stderr captured. */
 public record CliRun(int exitCode, String out, String err) {
+
+    /**
+     * The readers' "now" for every run that does not talk to a live driver: a fixed instant, so
+     * an event log's quiet time and every age printed are the same on any day. Logs written or
+     * checked out later read as "just written" (quiet 0), as they do on a fresh clone.
+     */
+    public static final Clock FIXED = Clock.fixed(Instant.parse("2026-12-01T00:00:00Z"), ZoneOffset.UTC);
 
     public static CliRun of(String... args) {
         return withStdin("", args);
     }
 
+    /**
+     * Against a live Spark driver (or History Server) of the test's own: its times (application
+     * start, task launches, the Date headers) are the real clock's, so the readers' must be too.
+     */
+    public static CliRun live(String... args) {
+        return run(Clock.systemUTC(), "", args);
+    }
+
+    public static CliRun liveWithStdin(String stdin, String... args) {
+        return run(Clock.systemUTC(), stdin, args);
+    }
+
     /** As {@link #of}, with {@code clock} as the readers' now (how long an event log has been quiet). */
-    public static CliRun at(java.time.Clock clock, String... args) {
+    public static CliRun at(Clock clock, String... args) {
         return run(clock, "", args);
     }
 
     public static CliRun withStdin(String stdin, String... args) {
-        return run(java.time.Clock.systemUTC(), stdin, args);
+        return run(FIXED, stdin, args);
     }
 
-    private static synchronized CliRun run(java.time.Clock clock, String stdin, String... args) {
+    private static synchronized CliRun run(Clock clock, String stdin, String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         InputStream oldIn = System.in;

@@ -48,7 +48,7 @@ class PySparkScenarioTest {
     void aPythonUdfThatMeetsABadRecordIsTheTopFindingWithItsTracebackLiveAndAfter() throws Exception {
         Path log = failingApp("udf_error.py", Map.of(), "python.exception",
                 "Python error in stage", "ValueError in parse_amount at udf_error.py:");
-        CliRun text = CliRun.of("triage", log.toString());
+        CliRun text = CliRun.live("triage", log.toString());
         assertThat(text.exitCode()).as(text.err()).isEqualTo(1);
         assertThat(text.out().lines().findFirst().orElseThrow()).startsWith("CRITICAL: Python error in stage")
                 .contains("ValueError in parse_amount");
@@ -145,7 +145,7 @@ class PySparkScenarioTest {
             Await.until("two Python workers run the UDF", PATIENCE, () -> workerMarks(app).size() >= 2);
             workers = workerMarks(app);
             // with the driver's address, as after attach: the app id comes from its REST API, not a probe of its ports
-            CliRun run = CliRun.of("ps", "--json", "127.0.0.1:" + ui.getPort());
+            CliRun run = CliRun.live("ps", "--json", "127.0.0.1:" + ui.getPort());
             assertThat(run.exitCode()).as(run.err()).isZero();
             ps = Json.mapper().readTree(run.out());
             log = app.finish(PATIENCE);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PollerInternalErrorTest {
 
+    private static final Instant NOW = Instant.parse("2026-11-29T13:40:00Z");
+
     private final List<UiEvent> events = new CopyOnWriteArrayList<>();
 
     @TempDir
@@ -27,7 +30,7 @@ class PollerInternalErrorTest {
 
     @Test
     void anInternalErrorIsNamedAsOursNotAsAnUnreachableDriver() throws Exception {
-        AppSnapshot picture = TuiFixtures.liveCluster(Instant.now());
+        AppSnapshot picture = TuiFixtures.liveCluster(NOW);
         boolean[] broken = {false};
         SnapshotSource source = () -> {
             if (broken[0]) {
@@ -37,7 +40,7 @@ class PollerInternalErrorTest {
         };
         Path logFile = home.resolve("attach.log");
         try (Poller poller = new Poller(source, TuiFixtures::diagnose, ProcessFeed.NONE, events::add,
-                new PollSchedule(Duration.ofMillis(100), Duration.ofSeconds(1)), Clock.systemUTC(), new AttachLog(logFile))) {
+                new PollSchedule(Duration.ofMillis(100), Duration.ofSeconds(1)), Clock.fixed(NOW, ZoneOffset.UTC), new AttachLog(logFile))) {
             poller.pollOnce();
             broken[0] = true;
             poller.pollOnce();
@@ -47,7 +50,7 @@ class PollerInternalErrorTest {
         assertThat(failed.headline()).isEqualTo("internal error in sparkdoc");
         assertThat(failed.message()).startsWith("internal error: java.lang.NullPointerException").contains(logFile.toString());
         assertThat(Files.readString(logFile)).contains("poll failed with an internal error", "\tat ");
-        UiState s = UiState.initial(PollStatus.live("http://driver:4040/", Duration.ofMillis(100)), 80, 24, Instant.now());
+        UiState s = UiState.initial(PollStatus.live("http://driver:4040/", Duration.ofMillis(100)), 80, 24, NOW);
         for (UiEvent e : events) {
             s = Update.apply(s, e).state();
         }

@@ -12,6 +12,8 @@ import dev.sparkdoc.testing.FakeSpark;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,7 +59,7 @@ class PollerTest {
         try (SnapshotSource source = Sources.open(TargetParser.parse(target), AppSelector.ANY,
                 new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofSeconds(5)));
              Poller poller = new Poller(source, TuiFixtures::diagnose, ProcessFeed.NONE, events::add, schedule,
-                     Clock.systemUTC(), new AttachLog(home.resolve("attach.log")))) {
+                     Clock.fixed(Instant.parse("2026-11-29T13:40:00Z"), ZoneOffset.UTC), new AttachLog(home.resolve("attach.log")))) {
             poller.start();
 
             var slow = (UiEvent.SnapshotArrived) Await.value("a slow read", Duration.ofSeconds(20), () -> last(), e -> e instanceof UiEvent.SnapshotArrived);

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -29,6 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SparkKilledMidAttachTest {
 
+    private Instant now;
+
     private final List<UiEvent> events = new CopyOnWriteArrayList<>();
 
     @TempDir
@@ -40,10 +43,13 @@ class SparkKilledMidAttachTest {
         LocalSpark first = LocalSpark.builder().appName("first-run").conf("spark.ui.port", Integer.toString(port)).start();
         LocalSpark second = null;
         PollSchedule schedule = new PollSchedule(Duration.ofMillis(200), Duration.ofSeconds(1));
+        // the screen's "now": an hour after the first app started, whatever the day (the apps' own times are real)
+        Clock clock = Clock.fixed(Instant.ofEpochMilli(first.session().sparkContext().startTime()).plusSeconds(3600), ZoneOffset.UTC);
+        now = clock.instant();
         try (SnapshotSource source = Sources.open(TargetParser.parse("http://127.0.0.1:" + port + "/"), AppSelector.ANY,
                 new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofSeconds(5)));
              Poller poller = new Poller(source, TuiFixtures::diagnose, ProcessFeed.NONE, events::add, schedule,
-                     Clock.systemUTC(), new AttachLog(home.resolve("attach.log")))) {
+                     clock, new AttachLog(home.resolve("attach.log")))) {
             first.session().range(0, 1000).count();
             poller.start();
             Await.until("a picture of the first app", Duration.ofSeconds(60), () -> showsApp(first.appId()));
@@ -81,10 +87,10 @@ class SparkKilledMidAttachTest {
     }
 
     private String screen() {
-        UiState s = UiState.initial(PollStatus.live("http://127.0.0.1/", Duration.ofMillis(200)), 80, 24, Instant.now());
+        UiState s = UiState.initial(PollStatus.live("http://127.0.0.1/", Duration.ofMillis(200)), 80, 24, now);
         for (UiEvent e : events) {
             s = Update.apply(s, e).state();
         }
-        return TextBackend.text(Views.render(s.withNow(Instant.now())));
+        return TextBackend.text(Views.render(s.withNow(now)));
     }
 }
