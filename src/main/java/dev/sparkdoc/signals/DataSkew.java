@@ -34,7 +34,7 @@ final class DataSkew {
 
     /**
      * @param ratio    the deciding measure's value over its median; empty when the median is 0
-     * @param compared what was measured, for a title: "shuffle read 12.0 MiB against the median's 3.0 KiB"
+     * @param compared what was measured, for a title: "12.0 MiB of shuffle read against the median's 3.0 KiB"
      */
     record Verdict(Kind kind, OptionalDouble ratio, String compared) {
     }

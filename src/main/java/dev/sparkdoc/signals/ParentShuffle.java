@@ -6,9 +6,9 @@ import dev.sparkdoc.model.StageStatus;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.OptionalLong;
 
 /**
  * The shuffle bytes a reduce stage reads in all, from what the stages before it wrote: known while

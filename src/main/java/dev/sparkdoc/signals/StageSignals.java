@@ -180,6 +180,7 @@ public final class StageSignals {
         }
         stage.quantiles().ifPresent(q -> distributions(q, slowestFinished(stage), sink));
         running(ctx, stage, slots, sink);
+        slowestWhere(stage, sink);
         failures(ctx, stage, slots, sink);
     }
 
@@ -223,9 +224,7 @@ public final class StageSignals {
             sink.put(RECORDS_MAX_OVER_P50, (inRec.max() + srRec.max()) / (inRec.p50() + srRec.p50()));
         }
         DataSkew.Verdict data = DataSkew.of(q, slowest);
-        sink.put(DATA_SKEWED, data.kind() == DataSkew.Kind.SKEWED)
-                .put(DATA_EVEN, data.kind() == DataSkew.Kind.EVEN)
-                .text(DATA_COMPARED, data.compared());
+        verdict(sink, data.kind(), data.compared(), DATA_SKEWED, DATA_EVEN, DATA_COMPARED);
         data.ratio().ifPresent(r -> sink.put(DATA_SKEW_RATIO, r)
                 .put(STRAGGLER_RATIO, durationSkew / Math.max(1, r)));
     }
@@ -233,21 +232,27 @@ public final class StageSignals {
     private static void running(AppContext ctx, Stage stage, int slots, FactSink sink) {
         sink.put(SPECULATION, ctx.confBool("spark.speculation", false));
         long maxAge = stage.notableTasks().stream().filter(TaskSample::running).mapToLong(TaskSample::durationMs).max().orElse(-1);
-        if (maxAge >= 0 && stage.quantiles().isPresent()) {
-            TaskQuantiles q = stage.quantiles().get();
+        if (maxAge < 0) {
+            return;
+        }
+        sink.put(RUNNING_MAX_AGE, maxAge);
+        stage.quantiles().ifPresent(q -> {
             double p50 = q.get(TaskMetric.DURATION).p50();
-            sink.put(RUNNING_MAX_AGE, maxAge)
-                    .put(RUNNING_OVER_P50, maxAge / Math.max(p50, MIN_MS))
+            sink.put(RUNNING_OVER_P50, maxAge / Math.max(p50, MIN_MS))
                     .put(RUNNING_SECONDS_LOST, Math.max(0, maxAge - p50) / 1000.0)
                     .put(PENDING_SECONDS, stage.tasks().pending() * p50 / slots / 1000.0);
             RunningTail.Live live = RunningTail.judge(ctx, stage, q);
-            sink.put(RUNNING_DATA_SKEWED, live.kind() == DataSkew.Kind.SKEWED)
-                    .put(RUNNING_DATA_EVEN, live.kind() == DataSkew.Kind.EVEN)
-                    .text(RUNNING_DATA_COMPARED, live.compared());
+            verdict(sink, live.kind(), live.compared(), RUNNING_DATA_SKEWED, RUNNING_DATA_EVEN, RUNNING_DATA_COMPARED);
             live.remainingPerTask().ifPresent(b -> sink.put(RUNNING_READ_PER_TASK, b));
-        } else if (maxAge >= 0) {
-            sink.put(RUNNING_MAX_AGE, maxAge);
-        }
+        });
+    }
+
+    /** A data verdict as facts: two flags (neither is "cannot tell") and what was measured. */
+    private static void verdict(FactSink sink, DataSkew.Kind kind, String compared, Fact skewed, Fact even, Fact what) {
+        sink.put(skewed, kind == DataSkew.Kind.SKEWED).put(even, kind == DataSkew.Kind.EVEN).text(what, compared);
+    }
+
+    private static void slowestWhere(Stage stage, FactSink sink) {
         stage.notableTasks().stream()
                 .filter(t -> t.running() || "SUCCESS".equals(t.status()))
                 .max(Comparator.comparingLong(TaskSample::durationMs))
