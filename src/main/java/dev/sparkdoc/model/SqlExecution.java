@@ -32,9 +32,27 @@ public record SqlExecution(
         edges = List.copyOf(edges);
     }
 
-    public record PlanNode(long nodeId, String name, Optional<Long> wholeStageCodegenId, List<PlanMetric> metrics) {
+    /**
+     * A plan operator.
+     *
+     * @param detail the operator with its expressions as Spark prints it ({@code simpleString} in
+     *               the event log, the formatted plan's entry over REST), cut to
+     *               {@link #DETAIL_LIMIT} characters; empty when unknown (snapshots written before
+     *               sparkdoc kept it read as empty)
+     */
+    public record PlanNode(long nodeId, String name, Optional<Long> wholeStageCodegenId, List<PlanMetric> metrics,
+                           String detail) {
+
+        /** Wide projections print thousands of columns; the operator's head names its UDFs. */
+        public static final int DETAIL_LIMIT = 2000;
+
         public PlanNode {
             metrics = List.copyOf(metrics);
+            detail = detail == null ? "" : detail.length() > DETAIL_LIMIT ? detail.substring(0, DETAIL_LIMIT) + "..." : detail;
+        }
+
+        public PlanNode(long nodeId, String name, Optional<Long> wholeStageCodegenId, List<PlanMetric> metrics) {
+            this(nodeId, name, wholeStageCodegenId, metrics, "");
         }
     }
 

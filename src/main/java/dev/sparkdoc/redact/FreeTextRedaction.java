@@ -67,7 +67,7 @@ public final class FreeTextRedaction {
     private static SqlExecution sql(SqlExecution q) {
         return new SqlExecution(q.id(), r(q.description()), q.status(), q.submissionTime(), q.durationMs(),
                 q.runningJobIds(), q.successJobIds(), q.failedJobIds(),
-                q.nodes().stream().map(n -> new SqlExecution.PlanNode(n.nodeId(), r(n.name()), n.wholeStageCodegenId(), n.metrics())).toList(),
+                q.nodes().stream().map(n -> new SqlExecution.PlanNode(n.nodeId(), r(n.name()), n.wholeStageCodegenId(), n.metrics(), r(n.detail()))).toList(),
                 q.edges(), r(q.errorMessage()));
     }
 

@@ -126,6 +126,23 @@ public final class AppContext {
         return jobsBySql.getOrDefault(sqlId, List.of());
     }
 
+    /**
+     * Every attempt of every stage of a query's jobs: those the query lists and those naming it
+     * in their properties (a live query lists only some while they run).
+     */
+    List<Stage> stagesOfQuery(dev.sparkdoc.model.SqlExecution sql) {
+        java.util.Set<Integer> jobIds = new java.util.HashSet<>();
+        jobIds.addAll(sql.runningJobIds());
+        jobIds.addAll(sql.successJobIds());
+        jobIds.addAll(sql.failedJobIds());
+        jobsOfQuery(sql.id()).forEach(job -> jobIds.add(job.jobId()));
+        java.util.Set<Integer> stageIds = new java.util.TreeSet<>();
+        jobIds.forEach(id -> jobs(id).forEach(j -> stageIds.addAll(j.stageIds())));
+        List<Stage> out = new ArrayList<>();
+        stageIds.forEach(id -> out.addAll(attempts(id)));
+        return out;
+    }
+
     /** Every attempt of a stage, in snapshot order. */
     List<Stage> attempts(int stageId) {
         if (attemptsByStage == null) {

@@ -24,12 +24,14 @@ final class PlanGraph {
     private final List<PlanNode> nodes;
     private final Map<Long, PlanNode> byId = new HashMap<>();
     private final Map<Long, List<Long>> childrenOf = new HashMap<>();
+    private final Map<Long, List<Long>> parentsOf = new HashMap<>();
 
     PlanGraph(SqlExecution sql) {
         this.nodes = sql.nodes();
         nodes.forEach(n -> byId.put(n.nodeId(), n));
         for (PlanEdge e : sql.edges()) {
             childrenOf.computeIfAbsent(e.toId(), k -> new ArrayList<>()).add(e.fromId());
+            parentsOf.computeIfAbsent(e.fromId(), k -> new ArrayList<>()).add(e.toId());
         }
     }
 
@@ -48,6 +50,39 @@ final class PlanGraph {
 
     List<PlanNode> children(PlanNode node) {
         return childrenOf.getOrDefault(node.nodeId(), List.of()).stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
+    }
+
+    List<PlanNode> nodes() {
+        return nodes;
+    }
+
+    List<PlanNode> parents(PlanNode node) {
+        return parentsOf.getOrDefault(node.nodeId(), List.of()).stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /**
+     * The whole-stage-codegen cluster that runs a node: its own, or for an operator outside
+     * codegen (a Python eval reads its input through a separate iterator) the nearest parent's.
+     */
+    Optional<PlanNode> pipeline(PlanNode node) {
+        Deque<PlanNode> queue = new ArrayDeque<>(List.of(node));
+        Set<Long> seen = new HashSet<>();
+        while (!queue.isEmpty()) {
+            PlanNode n = queue.poll();
+            if (!seen.add(n.nodeId())) {
+                continue;
+            }
+            if (n.wholeStageCodegenId().isPresent()) {
+                long id = n.wholeStageCodegenId().get();
+                return nodes.stream().filter(c -> c.name().startsWith("WholeStageCodegen")
+                        && c.wholeStageCodegenId().equals(Optional.of(id))).findFirst();
+            }
+            if (n.name().startsWith("Exchange") || n.name().startsWith("BroadcastExchange")) {
+                return Optional.empty();
+            }
+            queue.addAll(parents(n));
+        }
+        return Optional.empty();
     }
 
     /** The "data size" of the nearest shuffle exchange below a node, if its metrics are known. */

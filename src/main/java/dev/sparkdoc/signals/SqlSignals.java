@@ -3,10 +3,8 @@ package dev.sparkdoc.signals;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.SqlExecution.PlanNode;
 import dev.sparkdoc.model.Stage;
-import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /** Facts about a SQL/DataFrame query from its physical plan: joins, aggregations, Python and UDFs. */
 public final class SqlSignals {
@@ -59,6 +57,7 @@ public final class SqlSignals {
         plan.pythonOperators().stream().findFirst().ifPresent(n -> sink.text(PYTHON_OPERATOR, n.name()));
         joinSides(plan, sink);
         shuffleStages(ctx, sql, sink);
+        UdfSignals.compute(ctx, sql, plan, sink);
     }
 
     private static void joinSides(PlanGraph plan, FactSink sink) {
@@ -83,19 +82,10 @@ public final class SqlSignals {
     }
 
     private static void shuffleStages(AppContext ctx, SqlExecution sql, FactSink sink) {
-        Set<Integer> jobIds = new HashSet<>();
-        jobIds.addAll(sql.runningJobIds());
-        jobIds.addAll(sql.successJobIds());
-        jobIds.addAll(sql.failedJobIds());
-        ctx.jobsOfQuery(sql.id()).forEach(job -> jobIds.add(job.jobId()));
-        Set<Integer> stageIds = new HashSet<>();
-        jobIds.forEach(id -> ctx.jobs(id).forEach(j -> stageIds.addAll(j.stageIds())));
         long shuffle = 0;
-        for (int stageId : stageIds) {
-            for (Stage st : ctx.attempts(stageId)) {
-                if (st.totals().shuffleWriteBytes() > 0 || st.totals().shuffleReadBytes() > 0) {
-                    shuffle += st.durationMs(ctx.now()).orElse(0L);
-                }
+        for (Stage st : ctx.stagesOfQuery(sql)) {
+            if (st.totals().shuffleWriteBytes() > 0 || st.totals().shuffleReadBytes() > 0) {
+                shuffle += st.durationMs(ctx.now()).orElse(0L);
             }
         }
         sink.put(SHUFFLE_STAGES_WALL, shuffle).put(SECONDS_LOST_SHUFFLE, shuffle / 2000.0);

@@ -28,7 +28,7 @@ final class PlanMetrics {
                 metrics.add(new PlanMetric(m.name(), display,
                         total.isPresent() ? Optional.of(total.getAsLong()) : Optional.empty()));
             }
-            out.add(new PlanNode(n.nodeId(), n.name(), n.wholeStageCodegenId(), metrics));
+            out.add(new PlanNode(n.nodeId(), n.name(), n.wholeStageCodegenId(), metrics, n.detail()));
         }
         return out;
     }

@@ -22,7 +22,7 @@ record SparkPlanGraph(List<Node> nodes, List<PlanEdge> edges) {
     record Metric(String name, long accumulatorId, String metricType) {
     }
 
-    record Node(long nodeId, String name, Optional<Long> wholeStageCodegenId, List<Metric> metrics) {
+    record Node(long nodeId, String name, Optional<Long> wholeStageCodegenId, List<Metric> metrics, String detail) {
     }
 
     static final SparkPlanGraph EMPTY = new SparkPlanGraph(List.of(), List.of());
@@ -59,7 +59,7 @@ record SparkPlanGraph(List<Node> nodes, List<PlanEdge> edges) {
             if (name.startsWith("WholeStageCodegen")) {
                 long clusterId = nextId++;
                 Long cg = codegenId(name);
-                nodes.add(new Node(clusterId, name, Optional.ofNullable(cg), metrics(info)));
+                nodes.add(new Node(clusterId, name, Optional.ofNullable(cg), metrics(info), ""));
                 if (firstChild != null) {
                     build(firstChild, parent, cg);
                 }
@@ -77,7 +77,7 @@ record SparkPlanGraph(List<Node> nodes, List<PlanEdge> edges) {
                 }
             }
             long id = nextId++;
-            nodes.add(new Node(id, name, Optional.ofNullable(codegenId), metrics(info)));
+            nodes.add(new Node(id, name, Optional.ofNullable(codegenId), metrics(info), info.path("simpleString").asText("")));
             if (name.contains("Exchange")) {
                 exchangesByString.putIfAbsent(info.path("simpleString").asText(), id);
             }
