@@ -28,6 +28,10 @@ final class PlanUdfs {
 
     /** A call: a name (Python lambdas print as {@code <lambda>}) directly followed by "(". */
     private static final Pattern CALL = Pattern.compile("(?<![\\w#.$])(<lambda>|[A-Za-z_][A-Za-z0-9_]*)\\(");
+    /** A Hive UDF prints as its wrapper and class: {@code HiveGenericUDF#com.acme.Upper(name#3)}. */
+    private static final Pattern HIVE_CALL = Pattern.compile("\\bHive(?:Simple|Generic)?UD[AT]?F(?:Function)?#(?:[\\w$]+\\.)*([\\w$]+)\\(");
+    /** An alias keeps the call's text as a column name ({@code pythonUDF0#5L AS parse(id)#3L}): not a call. */
+    private static final String ALIAS = " AS ";
     /** Operators whose expressions can hold a JVM UDF; scans print pushed filters as calls (EqualTo(…)). */
     private static final List<String> JVM_UDF_OPERATORS = List.of("Project", "Filter", "Generate", "HashAggregate",
             "ObjectHashAggregate", "SortAggregate", "Window", "BroadcastHashJoin", "SortMergeJoin", "ShuffledHashJoin",
@@ -44,7 +48,7 @@ final class PlanUdfs {
         List<PlanUdf> out = new ArrayList<>();
         for (PlanNode n : nodes) {
             kind(n.name()).ifPresent(kind -> {
-                Set<String> names = names(n.detail());
+                Set<String> names = names(expressions(n));
                 // a Python operator always runs Python, even when its UDF's name reads as a built-in
                 if (names.isEmpty() && kind != UdfKind.JVM) {
                     names = Set.of(n.name());
@@ -65,15 +69,26 @@ final class PlanUdfs {
         return JVM_UDF_OPERATORS.contains(operator) ? Optional.of(UdfKind.JVM) : Optional.empty();
     }
 
+    /** The operator's text without its own name: {@code HashAggregate(keys=…)} prints like a call. */
+    static String expressions(PlanNode n) {
+        String detail = n.detail();
+        return detail.startsWith(n.name()) ? detail.substring(n.name().length()) : detail;
+    }
+
     /** Distinct UDF names in one operator's text, in order. */
     static Set<String> names(String detail) {
         Set<String> names = new LinkedHashSet<>();
         Matcher m = CALL.matcher(detail);
         while (m.find()) {
             String name = m.group(1);
-            if (!KNOWN.contains(builtinName(name))) {
+            boolean alias = detail.startsWith(ALIAS, m.start() - ALIAS.length());
+            if (!alias && !KNOWN.contains(builtinName(name))) {
                 names.add(name);
             }
+        }
+        Matcher hive = HIVE_CALL.matcher(detail);
+        while (hive.find()) {
+            names.add(hive.group(1));
         }
         return names;
     }

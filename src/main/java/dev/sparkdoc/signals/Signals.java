@@ -59,6 +59,7 @@ public final class Signals {
             FactSink sink = new FactSink(SqlSignals.scope(sql));
             SqlSignals.compute(ctx, sql, sink);
             SqlErrorSignals.compute(ctx, sql, sink);
+            FileSignals.compute(ctx, sql, sink);
             scopes.add(sink.build(Optional.of(app)));
         }
         processes.ifPresent(table -> scopes.addAll(ProcessSignals.compute(ctx, table, app)));
