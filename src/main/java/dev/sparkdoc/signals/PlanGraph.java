@@ -74,7 +74,9 @@ final class PlanGraph {
             }
             if (n.wholeStageCodegenId().isPresent()) {
                 long id = n.wholeStageCodegenId().get();
-                return nodes.stream().filter(c -> c.name().startsWith("WholeStageCodegen")
+                // the event log gives the cluster its id; REST only names it "WholeStageCodegen (1)"
+                String cluster = "WholeStageCodegen (" + id + ")";
+                return nodes.stream().filter(c -> c.name().equals(cluster) || c.name().startsWith("WholeStageCodegen")
                         && c.wholeStageCodegenId().equals(Optional.of(id))).findFirst();
             }
             if (n.name().startsWith("Exchange") || n.name().startsWith("BroadcastExchange")) {

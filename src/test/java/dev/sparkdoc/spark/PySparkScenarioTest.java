@@ -80,6 +80,20 @@ class PySparkScenarioTest {
         }
     }
 
+    @Test
+    void aSlowRowUdfIsTheTopFindingNamedByItsFunctionLiveAndAfter() throws Exception {
+        for (Diagnosis d : liveAndAfter("slow_udf.py", Map.of(), "done").both()) {
+            Finding top = first(d);
+            assertThat(top.rule()).as(describe(d)).isEqualTo("udf.python-row-udf");
+            assertThat(top.title()).as(describe(d)).contains("slow_normalize");
+            // 30,000 sleeps of 1 ms over 2 slots: at least 15 s, never more than the app lived
+            assertThat(top.secondsLost()).as(describe(d)).isBetween(14.0, d.snapshot().application()
+                    .knownDurationMs(d.snapshot().takenAt()).orElseThrow() / 1000.0);
+            // a Python app: no JVM UDF is read into the Python one's plan
+            assertThat(d.findings()).extracting(Finding::rule).doesNotContain("udf.jvm-udf");
+        }
+    }
+
     /**
      * Runs a script whose job fails and that then holds; the first finding at warning or above,
      * live over REST and from the event log, is {@code rule}, critical, its title holding {@code title}.

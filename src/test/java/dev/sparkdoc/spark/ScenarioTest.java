@@ -8,6 +8,7 @@ import dev.sparkdoc.rules.RuleCatalog;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.ScopeKind;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -146,5 +147,49 @@ class ScenarioTest {
         t.print("stage.resultSize", "stage.resultSize.fractionOfMax", "stage.wall");
         assertThat(t.result()).isEqualTo(Scenarios.COLLECT_MB * (1L << 20));
         t.assertFirst("driver-memory");
+    }
+
+    @Test
+    @Order(9)
+    void aSlowJvmUdfIsNamedAndRankedFirstLiveAndAfter() {
+        ScenarioTriage t = ScenarioTriage.run("slow JVM UDF", LocalSpark.builder(), logs, Scenarios::slowJvmUdf);
+        t.print(ScopeKind.SQL, "sql.udf.jvm.count", "sql.udf.jvm.stageShare", "sql.udf.jvm.taskTime", "sql.udf.jvm.secondsLost",
+                "sql.fractionOfApp");
+        assertThat(t.result()).isEqualTo(Scenarios.UDF_ROWS / 1_000 * (999L * 1_000 / 2));
+        t.assertFirst("udf");
+        for (Diagnosis d : t.both()) {
+            var top = d.atLeast(Severity.WARNING).get(0);
+            assertThat(top.rule()).as(t.describe(d)).isEqualTo("udf.jvm-udf");
+            assertThat(top.title()).as(t.describe(d)).contains("the JVM UDF normalize");
+            // 16,000 sleeps of 1 ms over 2 slots: at least 8 s, never more than the app lived
+            assertThat(top.secondsLost()).as(t.describe(d)).isBetween(Scenarios.UDF_ROWS / Scenarios.UDF_SLEEP_EVERY / 2 / 1000.0 * 0.9,
+                    d.snapshot().application().knownDurationMs(d.snapshot().takenAt()).orElseThrow() / 1000.0);
+        }
+    }
+
+    @Test
+    @Order(10)
+    void twoThousandSmallFilesAreSeenWrittenAndRead() {
+        ScenarioTriage t = ScenarioTriage.run("small files", LocalSpark.builder(), logs, s -> Scenarios.smallFiles(s, logs));
+        t.print(ScopeKind.SQL, "sql.files.written.count", "sql.files.written.perFile", "sql.files.written.secondsLost",
+                "sql.files.read.count", "sql.files.read.perFile", "sql.files.read.secondsLost");
+        assertThat(t.result()).isEqualTo((long) Scenarios.SMALL_FILES * Scenarios.SMALL_FILE_ROWS * 64);
+        for (Diagnosis d : t.both()) {
+            assertThat(dev.sparkdoc.testing.TriageSchema.errors(d)).as(t.describe(d)).isEmpty();
+            var written = d.findings().stream().filter(f -> f.rule().equals("io.small-files-written")).toList();
+            var read = d.findings().stream().filter(f -> f.rule().equals("io.small-files-read")).toList();
+            assertThat(written).as(t.describe(d)).singleElement().satisfies(f ->
+                    assertThat(f.title()).contains("wrote 2,000 files of "));
+            assertThat(read).as(t.describe(d)).singleElement().satisfies(f ->
+                    assertThat(f.title()).contains("read 2,000 files of "));
+            // the files are the problem; the 2,000 tiny write tasks that made them are its other face
+            assertThat(d.findings().subList(0, 2)).as(t.describe(d)).extracting(f -> f.rule())
+                    .contains("io.small-files-written");
+            // ~2 KB of bytes each, however the CSV writer rounds: the average is a real file's size
+            for (var f : List.of(written.get(0), read.get(0))) {
+                double perFile = f.evidence().stream().filter(e -> e.fact().endsWith(".perFile")).findFirst().orElseThrow().value();
+                assertThat(perFile).as(t.describe(d)).isBetween(1_000.0, 4_000.0);
+            }
+        }
     }
 }

@@ -64,6 +64,14 @@ final class Scenarios {
      */
     static final int TINY_TASKS = 18_000;
 
+    /** Rows the slow JVM UDF sees; it sleeps 1 ms on every {@link #UDF_SLEEP_EVERY}th: 16 s of task time. */
+    static final long UDF_ROWS = 400_000;
+    static final int UDF_SLEEP_EVERY = 25;
+
+    /** Files of ~2 KB the small-files scenario writes and reads back: Spark packs them into few read tasks. */
+    static final int SMALL_FILES = 2_000;
+    static final int SMALL_FILE_ROWS = 30;
+
     /** MB collected to the driver, over the 64 MB the large-results rule asks for. */
     static final int COLLECT_MB = 100;
 
@@ -138,6 +146,35 @@ final class Scenarios {
             return id * 2;
         }, DataTypes.LongType);
         Row r = spark.range(0, 100_000, 1, 4).toDF("id").select(sum(parse.apply(col("id")))).first();
+        return r.getLong(0);
+    }
+
+    /**
+     * A registered Scala-style UDF ({@code normalize}) that costs real time per row, as parsing or
+     * a regex compiled per call does: the UDF's pipeline is nearly all of the query's task time.
+     * Returns the sum of its results.
+     */
+    static long slowJvmUdf(SparkSession spark) {
+        spark.udf().register("normalize", (UDF1<Long, Long>) id -> {
+            if (id % UDF_SLEEP_EVERY == 0) {
+                Thread.sleep(1);
+            }
+            return id % 1_000;
+        }, DataTypes.LongType);
+        return spark.range(0, UDF_ROWS, 1, 4).select(sum(functions.callUDF("normalize", col("id")))).first().getLong(0);
+    }
+
+    /**
+     * Writes {@link #SMALL_FILES} CSV files of ~2 KB into {@code dir} (one per task after a
+     * round-robin repartition, as a write after a wide shuffle does), then reads them back.
+     * Returns the characters read, so the read really happened.
+     */
+    static long smallFiles(SparkSession spark, java.nio.file.Path dir) {
+        String out = dir.resolve("small-files").toString();
+        spark.range(0, (long) SMALL_FILES * SMALL_FILE_ROWS, 1, 4).toDF("id")
+                .withColumn("h", sha2(col("id").cast("string"), 256))
+                .repartition(SMALL_FILES).write().csv(out);
+        Row r = spark.read().csv(out).agg(sum(length(col("_c1")))).first();
         return r.getLong(0);
     }
 

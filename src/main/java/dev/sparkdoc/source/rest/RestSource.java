@@ -54,6 +54,7 @@ public final class RestSource implements SnapshotSource {
     private final AppResolver resolver;
     private StageDetailLoader stageDetails;
     private SqlLoader sqlLoader = new SqlLoader();
+    private PlanTexts planTexts = new PlanTexts();
     private IncrementalLists jobsAndStages = new IncrementalLists();
 
     private AppChoice choice;
@@ -128,6 +129,7 @@ public final class RestSource implements SnapshotSource {
         jobsAndStages = new IncrementalLists();
         stageDetails = new StageDetailLoader(pool);
         sqlLoader = new SqlLoader();
+        planTexts = new PlanTexts();
         environment = null;
     }
 
@@ -164,7 +166,9 @@ public final class RestSource implements SnapshotSource {
                         details.getOrDefault(s.key(), StageDetails.NONE)))
                 .toList();
         List<Executor> executorModels = executorList.stream().map(ExecutorMapper::map).toList();
-        List<SqlExecution> sqlModels = sqlExecutions.stream().map(SqlMapper::map).toList();
+        Map<Long, Map<String, String>> texts = planTexts.load(api, app, sqlExecutions);
+        List<SqlExecution> sqlModels = sqlExecutions.stream()
+                .map(e -> SqlMapper.map(e, texts.getOrDefault(e.id(), Map.of()))).toList();
 
         Environment environmentModel = Futures.joinOrNote(env, Environment.EMPTY, notes, "Spark properties");
         SourceInfo source = new SourceInfo(choice.kind(), target.display(), application.completed(), 0, 0, notes);

@@ -33,6 +33,7 @@ final class SparkApi {
     private static final JsonBody<List<ExecutorSummaryDto>> EXECUTORS = listOf(new TypeReference<>() { });
     private static final JsonBody<EnvironmentDto> ENVIRONMENT = as(new TypeReference<>() { });
     private static final JsonBody<List<ExecutionDataDto>> SQL = listOf(new TypeReference<>() { });
+    private static final JsonBody<ExecutionDataDto> SQL_ONE = as(new TypeReference<>() { });
     private static final JsonBody<TaskMetricDistributionsDto> SUMMARY = as(new TypeReference<>() { });
     private static final JsonBody<List<TaskDataDto>> TASKS = listOf(new TypeReference<>() { });
 
@@ -134,6 +135,15 @@ final class SparkApi {
                 .addQueryParameter("length", Integer.toString(length))
                 .build();
         return getIfFound(url, SQL);
+    }
+
+    /** One SQL execution with its plan text and without the node graph; empty when Spark no longer has it. */
+    Optional<ExecutionDataDto> sqlPlanText(AppRef app, long executionId) {
+        HttpUrl url = app(app).addPathSegment("sql").addPathSegment(Long.toString(executionId))
+                .addQueryParameter("details", "false")
+                .addQueryParameter("planDescription", "true")
+                .build();
+        return getIfFound(url, SQL_ONE);
     }
 
     /** Empty when no task of the stage has finished yet (Spark answers 404 then). */

@@ -13,8 +13,9 @@ final class SqlMapper {
     private SqlMapper() {
     }
 
-    static SqlExecution map(ExecutionDataDto e) {
-        List<SqlExecution.PlanNode> nodes = e.nodes().stream().map(SqlMapper::node).toList();
+    /** @param texts operator key ({@link FormattedPlan#key}) → expression text, empty when not read */
+    static SqlExecution map(ExecutionDataDto e, Map<String, String> texts) {
+        List<SqlExecution.PlanNode> nodes = e.nodes().stream().map(n -> node(n, texts)).toList();
         List<SqlExecution.PlanEdge> edges = e.edges().stream()
                 .map(edge -> new SqlExecution.PlanEdge(edge.fromId(), edge.toId())).toList();
         return new SqlExecution(e.id(), Texts.orEmpty(e.description()), Texts.orEmpty(e.status()),
@@ -33,12 +34,14 @@ final class SqlMapper {
         return out;
     }
 
-    private static SqlExecution.PlanNode node(ExecutionDataDto.Node n) {
+    private static SqlExecution.PlanNode node(ExecutionDataDto.Node n, Map<String, String> texts) {
         List<SqlExecution.PlanMetric> metrics = n.metrics().stream()
                 .map(m -> new SqlExecution.PlanMetric(Texts.orEmpty(m.name()), Texts.orEmpty(m.value()),
                         SqlMetricValues.total(m.value())))
                 .toList();
-        return new SqlExecution.PlanNode(n.nodeId(), Texts.orEmpty(n.nodeName()),
-                Optional.ofNullable(n.wholeStageCodegenId()), metrics);
+        String name = Texts.orEmpty(n.nodeName());
+        Optional<Long> codegen = Optional.ofNullable(n.wholeStageCodegenId());
+        return new SqlExecution.PlanNode(n.nodeId(), name, codegen, metrics,
+                texts.getOrDefault(FormattedPlan.key(name, codegen), ""));
     }
 }

@@ -6,11 +6,13 @@ import java.util.List;
  * SQL {@code ExecutionData} ({@code sql/core/.../status/api/v1/sql/api.scala}). Node metric
  * values are the UI's display strings and are empty while the query runs.
  * {@code errorMessage} is not part of every Spark version's REST object; read when present.
+ * {@code planDescription} is the plan as {@code EXPLAIN FORMATTED} prints it, empty unless asked for.
  */
 public record ExecutionDataDto(
         long id,
         String status,
         String description,
+        String planDescription,
         String submissionTime,
         long duration,
         List<Integer> runningJobIds,

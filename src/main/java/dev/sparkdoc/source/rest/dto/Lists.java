@@ -19,7 +19,8 @@ final class Lists {
         if (list == null) {
             return List.of();
         }
-        return list.contains(null) ? list.stream().filter(Objects::nonNull).toList() : list;
+        // List.of(...).contains(null) throws: a scan, not contains, works for every list
+        return list.stream().anyMatch(Objects::isNull) ? list.stream().filter(Objects::nonNull).toList() : list;
     }
 
     /** The map without its null values; empty when absent. */
@@ -27,7 +28,7 @@ final class Lists {
         if (map == null) {
             return Map.of();
         }
-        if (!map.containsValue(null)) {
+        if (map.values().stream().noneMatch(Objects::isNull)) {
             return map;
         }
         Map<K, V> present = new HashMap<>(map);
