@@ -85,10 +85,13 @@ public final class TriageText {
         for (int i = 0; i < title.size(); i++) {
             out.add(i == 0 ? theme.severity(f.severity(), title.get(i)) : theme.bold(title.get(i)));
         }
-        out.addAll(Wrap.lines(f.family() + " · " + f.scope().label() + " · " + lost
+        out.addAll(Wrap.lines(f.family() + " · " + f.where() + " · " + lost
                 + (f.confidence() < 1 ? String.format(Locale.ROOT, " · confidence %.0f%%", f.confidence() * 100) : ""),
                 w, INDENT, INDENT + "  "));
         String pad = INDENT + label("");
+        if (!f.alsoIn().isEmpty()) {
+            out.addAll(Wrap.lines(f.scope().kind().id() + "s " + f.alsoInList(12), w, INDENT + label("also in"), pad));
+        }
         boolean firstEvidence = true;
         for (Finding.Evidence e : f.evidence()) {
             out.addAll(Wrap.lines(evidence(e), w, firstEvidence ? INDENT + label("evidence") : pad, pad + "  "));

@@ -9,6 +9,10 @@ import java.util.Optional;
 /**
  * A fired rule on one scope: what is wrong, the numbers that show it, what it costs and what to
  * change. Every front end (text, JSON, TUI) shows these.
+ *
+ * <p>When the rule fired on several stages of one group (a query's code site, see
+ * {@code stage.group}), the finding is the costliest of them, with the others in {@code alsoIn},
+ * the group's name in {@code group}, the worst severity and the summed seconds lost.
  */
 public record Finding(
         String rule,
@@ -21,11 +25,40 @@ public record Finding(
         List<Evidence> evidence,
         List<Remedy> remedies,
         String verify,
-        String docs) {
+        String docs,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+        List<Scope> alsoIn,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+        Optional<String> group) {
 
     public Finding {
         evidence = List.copyOf(evidence);
         remedies = List.copyOf(remedies);
+        alsoIn = List.copyOf(alsoIn);
+    }
+
+    /** A finding on one scope. */
+    public Finding(String rule, String family, Severity severity, String title, Scope scope, double secondsLost,
+            double confidence, List<Evidence> evidence, List<Remedy> remedies, String verify, String docs) {
+        this(rule, family, severity, title, scope, secondsLost, confidence, evidence, remedies, verify, docs, List.of(),
+                Optional.empty());
+    }
+
+    /** The other scopes of a group, for people: "13, 14, 15 and 11 more"; empty when alone. */
+    public String alsoInList(int max) {
+        List<String> ids = alsoIn.stream().map(Scope::displayId).toList();
+        String shown = String.join(", ", ids.subList(0, Math.min(max, ids.size())));
+        return ids.size() <= max ? shown : shown + " and " + (ids.size() - max) + " more";
+    }
+
+    /** Where, for people: {@code stage 12 "…"}, or {@code stage 12 and 14 more stages of "collect at Etl.scala:42"}. */
+    public String where() {
+        if (alsoIn.isEmpty()) {
+            return scope.label();
+        }
+        String kind = scope.kind().id() + "s";
+        return scope.kind().id() + " " + scope.displayId() + " and " + alsoIn.size() + " more " + kind
+                + group.map(g -> " of " + g).orElse("");
     }
 
     /**

@@ -1,10 +1,13 @@
 package dev.sparkdoc.rules;
 
 import dev.sparkdoc.firstaid.Remedy;
+import dev.sparkdoc.signals.AppSignals;
 import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactFormat;
 import dev.sparkdoc.signals.ScopeFacts;
+import dev.sparkdoc.signals.ScopeKind;
 import dev.sparkdoc.signals.SignalSet;
+import dev.sparkdoc.signals.StageSignals;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -28,12 +31,15 @@ public final class RuleEngine {
     }
 
     public static List<Finding> evaluate(List<Rule> rules, SignalSet signals) {
-        List<Finding> findings = new ArrayList<>();
+        FindingGroups groups = new FindingGroups();
         for (Rule rule : rules) {
             for (ScopeFacts facts : signals.of(rule.scope())) {
-                evaluate(rule, facts).ifPresent(findings::add);
+                evaluate(rule, facts).ifPresent(f -> groups.add(f, facts.text(StageSignals.GROUP)));
             }
         }
+        Optional<Double> appSeconds = signals.of(ScopeKind.APP).stream().findFirst()
+                .flatMap(app -> seconds(AppSignals.DURATION, app));
+        List<Finding> findings = new ArrayList<>(groups.findings(appSeconds));
         findings.sort(RANKING);
         return List.copyOf(findings);
     }

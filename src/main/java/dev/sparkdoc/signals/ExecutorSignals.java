@@ -13,7 +13,13 @@ public final class ExecutorSignals {
     public static final Fact TASKS_FAILED = FACTS.count("executor.tasks.failed", "tasks failed");
     public static final Fact GC_TIME = FACTS.ms("executor.gc.time", "GC time of tasks on this executor");
     public static final Fact GC_FRACTION = FACTS.fraction("executor.gc.fraction", "GC time / task time");
-    public static final Fact GC_SECONDS_LOST = FACTS.seconds("executor.gc.secondsLost", "GC time spread over the executor's cores");
+    public static final Fact GC_SECONDS_LOST = FACTS.seconds("executor.gc.secondsLost",
+            "wall time the executor's JVM spent in GC: its own GC counters (MinorGCTime + MajorGCTime) when Spark sent them, "
+                    + "else the tasks' GC time over the cores (concurrent tasks each count one shared pause)");
+    public static final Fact GC_FRACTION_OF_LIFE = FACTS.fraction("executor.gc.fractionOfLife",
+            "that GC wall time / the executor's lifetime (from it was added to it was removed, or now)");
+    public static final Fact GC_MAJOR_COUNT = FACTS.count("executor.gc.major.count", "major (old-generation) collections (MajorGCCount)");
+    public static final Fact GC_MAJOR_TIME = FACTS.ms("executor.gc.major.time", "time in major collections (MajorGCTime)");
     public static final Fact FAILURES_SECONDS_LOST = FACTS.seconds("executor.failures.secondsLost",
             "failed tasks × average task time, over the cores");
     public static final Fact HEAP_PEAK = FACTS.bytes("executor.heap.peak", "peak JVM heap used (JVMHeapMemory)");
@@ -46,9 +52,17 @@ public final class ExecutorSignals {
                 .put(TASKS_FAILED, e.failedTasks())
                 .put(GC_TIME, e.totalGcTimeMs())
                 .put(GC_FRACTION, FactSink.ratio(e.totalGcTimeMs(), e.totalDurationMs()))
-                .put(GC_SECONDS_LOST, e.totalGcTimeMs() / 1000.0 / Math.max(1, e.totalCores()))
+                .put(GC_SECONDS_LOST, gcWallMs(e) / 1000.0)
                 .put(FAILURES_SECONDS_LOST, e.failedTasks() * ((double) e.totalDurationMs() / Math.max(1, e.totalTasks()))
                         / 1000.0 / Math.max(1, e.totalCores()));
+        e.addTime().ifPresent(added -> {
+            long life = java.time.Duration.between(added, e.removeTime().orElse(ctx.now())).toMillis();
+            if (life > 0) {
+                sink.put(GC_FRACTION_OF_LIFE, Math.min(1.0, gcWallMs(e) / (double) life));
+            }
+        });
+        e.peak("MajorGCCount").ifPresent(n -> sink.put(GC_MAJOR_COUNT, n));
+        e.peak("MajorGCTime").ifPresent(ms -> sink.put(GC_MAJOR_TIME, ms));
         e.removeReason().ifPresent(r -> {
             sink.text(REMOVE_REASON, r);
             FailureKind kind = FailureKind.classify("ExecutorLost", r);
@@ -56,6 +70,23 @@ public final class ExecutorSignals {
                     || r.toLowerCase(Locale.ROOT).contains("memory"));
         });
         memory(ctx, e, sink);
+    }
+
+    /**
+     * The JVM's own GC time counts each pause once; the tasks' GC time ({@code jvmGcTime}) is the
+     * JVM's GC time during each task, so with four tasks running a pause is counted four times.
+     * Spark's GC counters are cumulative, so their "peak" is the total.
+     */
+    static long gcWallMs(Executor e) {
+        var minor = e.peak("MinorGCTime");
+        var major = e.peak("MajorGCTime");
+        if (minor.isPresent() || major.isPresent()) {
+            long jvm = minor.orElse(0L) + major.orElse(0L);
+            if (jvm > 0) {
+                return jvm;
+            }
+        }
+        return e.totalGcTimeMs() / Math.max(1, e.totalCores());
     }
 
     private static void memory(AppContext ctx, Executor e, FactSink sink) {

@@ -25,6 +25,27 @@ final class StageNames {
                 .orElse(stage.name());
     }
 
+    /**
+     * What a stage's findings are grouped by: the code site of its query (the SQL description,
+     * e.g. "collect at Etl.scala:42"), else the query, else the stage's recognisable name, else its
+     * job. One rule firing on 15 stages of one query, or of a loop running one query 15 times, is
+     * one problem to the user.
+     */
+    static String group(AppContext ctx, Stage stage) {
+        var job = ctx.jobOf(stage);
+        var sql = job.flatMap(j -> j.sqlExecutionId())
+                .flatMap(id -> ctx.snapshot().sqlExecutions().stream().filter(q -> q.id() == id).findFirst());
+        if (sql.isPresent()) {
+            String site = sql.get().description();
+            return meaningless(site) ? "query " + sql.get().id() : "\"" + site + "\"";
+        }
+        String name = recognisable(ctx, stage);
+        if (!meaningless(name)) {
+            return "\"" + name + "\"";
+        }
+        return job.map(j -> "job " + j.jobId()).orElse("stage " + stage.stageId());
+    }
+
     static boolean meaningless(String name) {
         return name.isBlank() || name.contains("$anonfun$") || name.contains("CompletableFuture.java")
                 || name.contains("ThreadPoolExecutor.java");

@@ -99,6 +99,9 @@ public final class StageSignals {
     public static final Fact PENDING_SECONDS = FACTS.seconds("stage.pending.seconds",
             "the pending tasks' work at the finished median, over the stage's slots");
     public static final Fact SPECULATION = FACTS.flag("stage.speculation", "spark.speculation is on for the application");
+    public static final Fact GROUP = FACTS.text("stage.group",
+            "the code site of the stage's query (its SQL description), else the query, the stage's name or its job: "
+                    + "one rule's findings on stages of one group are shown as one");
     public static final Fact SLOWEST_WHERE = FACTS.text("stage.slowest.where",
             "task, executor and host of the slowest (or longest-running) task");
     public static final Fact FAILURES_COUNT = FACTS.count("stage.failures.count", "failed task attempts");
@@ -145,6 +148,7 @@ public final class StageSignals {
         StageTotals t = stage.totals();
         long wall = stage.durationMs(ctx.now()).orElse(0L);
         int slots = ctx.slots(stage);
+        sink.text(GROUP, StageNames.group(ctx, stage));
         sink.put(TASKS_TOTAL, stage.tasks().total())
                 .put(TASKS_COMPLETED, stage.tasks().completed())
                 .put(TASKS_RUNNING, stage.tasks().active())

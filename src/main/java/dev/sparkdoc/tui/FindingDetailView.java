@@ -44,8 +44,11 @@ final class FindingDetailView {
         List<Line> out = new ArrayList<>();
         out.addAll(Line.wrap(x.severity().name() + "  " + x.title(), width, Views.severityTone(x.severity()), -1));
         String confidence = x.confidence() < 1 ? String.format(Locale.ROOT, " · confidence %.0f%%", x.confidence() * 100) : "";
-        out.addAll(Line.wrap(x.family() + " · " + x.scope().label() + " · " + Fmt.seconds(x.secondsLost()) + " lost"
+        out.addAll(Line.wrap(x.family() + " · " + x.where() + " · " + Fmt.seconds(x.secondsLost()) + " lost"
                 + confidence + " · rule " + x.rule(), width, Tone.DIM, -1));
+        if (!x.alsoIn().isEmpty()) {
+            out.addAll(Line.wrap("Also in " + x.scope().kind().id() + "s " + x.alsoInList(20), width, Tone.NORMAL, -1));
+        }
         out.add(Line.of("Evidence", Tone.BOLD));
         for (Finding.Evidence e : x.evidence()) {
             String cmp = e.op().map(op -> " (" + op + " " + e.threshold().map(t -> threshold(e, t)).orElse("") + ")").orElse("");

@@ -40,7 +40,7 @@ final class FindingsView {
             return;
         }
         f.fill(0, from, f.width(), '─', Tone.DIM);
-        f.text(2, from, " " + x.scope().label() + " ", Tone.DIM);
+        f.text(2, from, " " + x.where() + " ", Tone.DIM);
         List<Line> lines = FindingDetailView.fixLines(x, f.width(), -1);
         Line.draw(f, lines, 0, from + 1, rows - 1);
     }
@@ -60,7 +60,8 @@ final class FindingsView {
         return switch (scope.kind()) {
             case APP -> "app";
             // "stage 12.1": the attempt in the fewest columns ("12 (attempt 1)" is the label's)
-            case STAGE -> "stage " + (scope.id().endsWith(".0") ? scope.displayId() : scope.id());
+            case STAGE -> "stage " + (scope.id().endsWith(".0") ? scope.displayId() : scope.id())
+                    + (x.alsoIn().isEmpty() ? "" : " +" + x.alsoIn().size());
             case EXECUTOR -> "exec " + scope.id();
             case SQL -> "query " + scope.id();
             default -> scope.kind().id() + " " + scope.id();

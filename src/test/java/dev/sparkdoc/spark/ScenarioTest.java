@@ -192,4 +192,26 @@ class ScenarioTest {
             }
         }
     }
+
+    @Test
+    @Order(11)
+    void theSameSkewedQueryRunThreeTimesIsOneFindingWithTheListAndTheSum() {
+        ScenarioTriage t = ScenarioTriage.run("skewed group-by, three times", LocalSpark.builder()
+                        .conf("spark.sql.shuffle.partitions", "10")
+                        .conf("spark.sql.adaptive.skewJoin.enabled", "false")
+                        .conf("spark.sql.adaptive.coalescePartitions.enabled", "false"),
+                logs, s -> Scenarios.skewedGroupBy(s) + Scenarios.skewedGroupBy(s) + Scenarios.skewedGroupBy(s));
+        assertThat(t.result()).isEqualTo(3 * Scenarios.SKEW_ROWS);
+        t.assertFirst("skew");
+        for (Diagnosis d : t.both()) {
+            var skew = d.findings().stream().filter(f -> f.family().equals("skew")).toList();
+            // one code site ran the query three times: one finding, speaking for all three stages
+            assertThat(skew).as(t.describe(d)).singleElement().satisfies(f -> {
+                assertThat(f.alsoIn()).hasSize(2);
+                assertThat(f.where()).contains("and 2 more stages of \"scenario: skewed group-by, three times\"");
+                // three hot tasks of >= 5 s (the rule's own gate) each lost at least 3 s
+                assertThat(f.secondsLost()).isGreaterThan(9.0);
+            });
+        }
+    }
 }

@@ -46,14 +46,20 @@ class DriverMemoryRulesTest {
     }
 
     @Test
-    void driverHeapAtNinetyThreePercentIsAWarning() {
-        var s = Snapshots.app().executors(executor("driver", 0).peak("JVMHeapMemory", 1_900 * MIB),
+    void driverHeapAtNinetyThreePercentWithCostlyGcIsAWarning() {
+        // a full heap alone is how a JVM runs (it collects when full): info
+        var calm = Snapshots.app().executors(executor("driver", 0).peak("JVMHeapMemory", 1_900 * MIB),
                 executor("1", 4), executor("2", 4));
-        Finding f = fires(s, HEAP, "driver");
+        assertThat(fires(calm, HEAP, "driver").severity()).isEqualTo(Severity.INFO);
+
+        // 15% of the task time in GC makes it a warning (and an executor GC finding of its own)
+        var s = Snapshots.app().executors(executor("driver", 0).taskTime(600_000, 90_000).peak("JVMHeapMemory", 1_900 * MIB),
+                executor("1", 4), executor("2", 4));
+        Finding f = fires(s, HEAP, "driver", "executor-memory.gc");
 
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
         assertThat(f.title()).isEqualTo("Driver heap peaked at 1.9 GiB of 2.0 GiB");
-        assertThat(f.secondsLost()).isEqualTo(6.0);
+        assertThat(f.secondsLost()).isEqualTo(90.0);
         assertThat(conf(f, "spark.driver.memory")).isEqualTo("2850m");
     }
 

@@ -68,9 +68,20 @@ class ExecutorMemoryRulesTest {
     }
 
     @Test
-    void thirtyFivePercentGcIsCritical() {
-        assertThat(fires(withExecutor(executor("1", 4).taskTime(600_000, 210_000)), GC, "1").severity())
+    void thirtyFivePercentGcOfABusyExecutorsLifeIsCritical() {
+        // 4 cores busy for all of the executor's 600 s, 35% of it in GC: 210 s of its life paused
+        assertThat(fires(withExecutor(executor("1", 4).taskTime(2_400_000, 840_000)), GC, "1").severity())
                 .isEqualTo(Severity.CRITICAL);
+    }
+
+    @Test
+    void theJvmsOwnGcTimeCountsEachSharedPauseOnce() {
+        // four tasks at once each count a pause: 120 s of task GC, but the JVM paused 12 s in all
+        Finding f = fires(withExecutor(executor("1", 4).taskTime(600_000, 120_000)
+                .peak("MinorGCTime", 9_000).peak("MajorGCTime", 3_000).peak("MajorGCCount", 4)), GC, "1");
+        assertThat(f.secondsLost()).isEqualTo(12.0);
+        assertThat(evidence(f, "executor.gc.major.count")).isEqualTo(4.0);
+        assertThat(f.severity()).as("12 s of a 600 s life").isEqualTo(Severity.INFO);
     }
 
     @Test
@@ -79,14 +90,25 @@ class ExecutorMemoryRulesTest {
     }
 
     @Test
-    void heavyGcInUnderAMinuteOfTasksStaysQuiet() {
-        silent(withExecutor(executor("1", 4).taskTime(59_000, 29_500)));
+    void halfOfUnderAMinuteOfTasksInGcIsReported() {
+        // 29.5 s of task GC over 4 cores: 7.4 s paused, over the 3 s gate; a small share of a 600 s life
+        Finding f = fires(withExecutor(executor("1", 4).taskTime(59_000, 29_500)), GC, "1");
+        assertThat(f.severity()).isEqualTo(Severity.INFO);
     }
 
     @Test
-    void heapPeakAboveNinetyFivePercentIsAWarning() {
-        Finding f = fires(withExecutor(executor("1", 4).peak("JVMHeapMemory", 3_900 * MIB)), HEAP, "1");
+    void twoSecondsOfGcStayQuiet() {
+        silent(withExecutor(executor("1", 4).taskTime(16_000, 8_000)));
+    }
 
+    @Test
+    void heapPeakAboveNinetyFivePercentWithCostlyGcIsAWarning() {
+        Finding f = fires(withExecutor(executor("1", 4).taskTime(600_000, 6_000).peak("JVMHeapMemory", 3_900 * MIB)
+                .peak("MinorGCTime", 1_500)), HEAP, "1");
+        assertThat(f.severity()).as("1% GC: a full heap that costs nothing").isEqualTo(Severity.INFO);
+
+        f = fires(withExecutor(executor("1", 4).taskTime(600_000, 72_000).peak("JVMHeapMemory", 3_900 * MIB)
+                .peak("MinorGCTime", 1_500)), HEAP, "1", GC);
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
         assertThat(f.title()).isEqualTo("Executor 1 heap peaked at 3.8 GiB of 4.0 GiB");
         assertThat(f.secondsLost()).isEqualTo(1.5);

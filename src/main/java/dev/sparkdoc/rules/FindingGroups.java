@@ -1,0 +1,53 @@
+package dev.sparkdoc.rules;
+
+import dev.sparkdoc.signals.Scope;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Folds one rule's findings on the stages of one group into one finding: fifteen "Data skew in
+ * stage N" lines for one query are one problem, with one fix. The costliest stage speaks for the
+ * group; the loss is the group's sum, bounded by the application's wall time.
+ */
+final class FindingGroups {
+
+    /** One rule's findings in one group, in the order they fired. */
+    private record Key(String rule, String group) {
+    }
+
+    /** Each failure is its own line: two failed stages of one query may have failed for two reasons. */
+    private static final java.util.Set<String> NEVER_GROUPED = java.util.Set.of("errors-before", "errors-during", "not-starting");
+
+    private final Map<Key, List<Finding>> groups = new LinkedHashMap<>();
+    private final List<Finding> alone = new ArrayList<>();
+
+    void add(Finding f, Optional<String> group) {
+        if (group.isEmpty() || NEVER_GROUPED.contains(f.family())) {
+            alone.add(f);
+        } else {
+            groups.computeIfAbsent(new Key(f.rule(), group.get()), k -> new ArrayList<>()).add(f);
+        }
+    }
+
+    /** @param appSeconds the application's wall time so far, when known: no group loses more */
+    List<Finding> findings(Optional<Double> appSeconds) {
+        List<Finding> out = new ArrayList<>(alone);
+        groups.forEach((key, members) -> out.add(members.size() == 1 ? members.get(0) : merge(key.group(), members, appSeconds)));
+        return out;
+    }
+
+    private static Finding merge(String group, List<Finding> members, Optional<Double> appSeconds) {
+        List<Finding> ranked = members.stream().sorted(RuleEngine.RANKING).toList();
+        Finding first = ranked.get(0);
+        double lost = members.stream().mapToDouble(Finding::secondsLost).sum();
+        double bounded = appSeconds.map(app -> Math.min(lost, Math.max(app, first.secondsLost()))).orElse(lost);
+        Severity worst = members.stream().map(Finding::severity).max(Comparator.naturalOrder()).orElseThrow();
+        List<Scope> others = ranked.subList(1, ranked.size()).stream().map(Finding::scope).toList();
+        return new Finding(first.rule(), first.family(), worst, first.title(), first.scope(), bounded, first.confidence(),
+                first.evidence(), first.remedies(), first.verify(), first.docs(), others, Optional.of(group));
+    }
+}

@@ -1,0 +1,63 @@
+package dev.sparkdoc.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.firstaid.Remedy;
+import dev.sparkdoc.signals.Scope;
+import dev.sparkdoc.signals.ScopeKind;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class FindingGroupsTest {
+
+    private static Finding skew(String stage, Severity severity, double lost) {
+        return new Finding("skew.stage-task-time", "skew", severity, "Data skew in stage " + stage, new Scope(ScopeKind.STAGE, stage + ".0",
+                "collect at Etl.scala:42"), lost, 0.8, List.of(), List.of(new Remedy("Spread the data", Map.of(), Optional.empty())), "", "");
+    }
+
+    @Test
+    void oneRuleOnManyStagesOfOneQueryIsOneFindingWithTheListAndTheSum() {
+        FindingGroups groups = new FindingGroups();
+        groups.add(skew("3", Severity.WARNING, 4), Optional.of("\"collect at Etl.scala:42\""));
+        groups.add(skew("5", Severity.CRITICAL, 9), Optional.of("\"collect at Etl.scala:42\""));
+        groups.add(skew("8", Severity.WARNING, 2), Optional.of("\"collect at Etl.scala:42\""));
+        groups.add(skew("9", Severity.WARNING, 7), Optional.of("query 4"));
+
+        List<Finding> out = groups.findings(Optional.empty());
+
+        assertThat(out).hasSize(2);
+        Finding grouped = out.get(0);
+        assertThat(grouped.scope().id()).as("the costliest stage speaks for the group").isEqualTo("5.0");
+        assertThat(grouped.severity()).isEqualTo(Severity.CRITICAL);
+        assertThat(grouped.secondsLost()).isEqualTo(15.0);
+        assertThat(grouped.alsoIn()).extracting(Scope::id).containsExactly("3.0", "8.0");
+        assertThat(grouped.where()).isEqualTo("stage 5 and 2 more stages of \"collect at Etl.scala:42\"");
+        assertThat(grouped.alsoInList(1)).isEqualTo("3 and 1 more");
+        assertThat(out.get(1).alsoIn()).isEmpty();
+        assertThat(out.get(1).where()).isEqualTo("stage 9 (attempt 0) \"collect at Etl.scala:42\"");
+    }
+
+    @Test
+    void theSumNeverExceedsTheApplicationsWallTime() {
+        FindingGroups groups = new FindingGroups();
+        groups.add(skew("1", Severity.WARNING, 40), Optional.of("query 1"));
+        groups.add(skew("2", Severity.WARNING, 40), Optional.of("query 1"));
+
+        assertThat(groups.findings(Optional.of(50.0)).get(0).secondsLost()).isEqualTo(50.0);
+    }
+
+    @Test
+    void failuresStayOneLineEach() {
+        FindingGroups groups = new FindingGroups();
+        Finding a = new Finding("errors-during.task-failures", "errors-during", Severity.CRITICAL, "NullPointerException in stage 1",
+                new Scope(ScopeKind.STAGE, "1.0", ""), 3, 1, List.of(), List.of(), "", "");
+        Finding b = new Finding("errors-during.task-failures", "errors-during", Severity.CRITICAL, "IOException in stage 2",
+                new Scope(ScopeKind.STAGE, "2.0", ""), 3, 1, List.of(), List.of(), "", "");
+        groups.add(a, Optional.of("query 1"));
+        groups.add(b, Optional.of("query 1"));
+
+        assertThat(groups.findings(Optional.empty())).containsExactly(a, b);
+    }
+}
