@@ -15,7 +15,7 @@ import java.util.Optional;
  */
 final class FindingGroups {
 
-    /** One rule's findings in one group, in the order they fired. */
+    /** One rule's findings in one group (its label with the numbers left out), in the order they fired. */
     private record Key(String rule, String group) {
     }
 
@@ -24,25 +24,30 @@ final class FindingGroups {
 
     private final Map<Key, List<Finding>> groups = new LinkedHashMap<>();
     private final List<Finding> alone = new ArrayList<>();
+    private final Map<Finding, String> labels = new java.util.IdentityHashMap<>();
 
     void add(Finding f, Optional<String> group) {
         if (group.isEmpty() || NEVER_GROUPED.contains(f.family())) {
             alone.add(f);
         } else {
-            groups.computeIfAbsent(new Key(f.rule(), group.get()), k -> new ArrayList<>()).add(f);
+            // "nightly load 2026-11-30" and "… 2026-12-01", "round 3" and "round 4": one code site, other
+            // parameters; a line number (":42") is another code site
+            groups.computeIfAbsent(new Key(f.rule(), group.get().replaceAll("(?<![:0-9])[0-9]+", "#")), k -> new ArrayList<>()).add(f);
+            labels.put(f, group.get());
         }
     }
 
     /** @param appSeconds the application's wall time so far, when known: no group loses more */
     List<Finding> findings(Optional<Double> appSeconds) {
         List<Finding> out = new ArrayList<>(alone);
-        groups.forEach((key, members) -> out.add(members.size() == 1 ? members.get(0) : merge(key.group(), members, appSeconds)));
+        groups.forEach((key, members) -> out.add(members.size() == 1 ? members.get(0) : merge(members, appSeconds)));
         return out;
     }
 
-    private static Finding merge(String group, List<Finding> members, Optional<Double> appSeconds) {
+    private Finding merge(List<Finding> members, Optional<Double> appSeconds) {
         List<Finding> ranked = members.stream().sorted(RuleEngine.RANKING).toList();
         Finding first = ranked.get(0);
+        String group = labels.get(first);
         double lost = members.stream().mapToDouble(Finding::secondsLost).sum();
         double bounded = appSeconds.map(app -> Math.min(lost, Math.max(app, first.secondsLost()))).orElse(lost);
         Severity worst = members.stream().map(Finding::severity).max(Comparator.naturalOrder()).orElseThrow();

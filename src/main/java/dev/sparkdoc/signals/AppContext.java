@@ -159,6 +159,12 @@ public final class AppContext {
         return Optional.ofNullable(jobByStage.get(stage.stageId()));
     }
 
+    /** The SQL query whose job ran a stage, if any. */
+    Optional<dev.sparkdoc.model.SqlExecution> queryOf(Stage stage) {
+        return jobOf(stage).flatMap(Job::sqlExecutionId)
+                .flatMap(id -> snapshot.sqlExecutions().stream().filter(q -> q.id() == id).findFirst());
+    }
+
     /** True when the snapshot has the application's configuration at all. */
     public boolean hasConfig() {
         return !snapshot.environment().sparkProperties().isEmpty();

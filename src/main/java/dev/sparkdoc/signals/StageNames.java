@@ -33,8 +33,7 @@ final class StageNames {
      */
     static String group(AppContext ctx, Stage stage) {
         var job = ctx.jobOf(stage);
-        var sql = job.flatMap(j -> j.sqlExecutionId())
-                .flatMap(id -> ctx.snapshot().sqlExecutions().stream().filter(q -> q.id() == id).findFirst());
+        var sql = ctx.queryOf(stage);
         if (sql.isPresent()) {
             String site = sql.get().description();
             return meaningless(site) ? "query " + sql.get().id() : "\"" + site + "\"";

@@ -12,6 +12,8 @@ import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.model.TaskQuantiles;
 import dev.sparkdoc.model.TaskSample;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
@@ -99,6 +101,11 @@ public final class StageSignals {
     public static final Fact PENDING_SECONDS = FACTS.seconds("stage.pending.seconds",
             "the pending tasks' work at the finished median, over the stage's slots");
     public static final Fact SPECULATION = FACTS.flag("stage.speculation", "spark.speculation is on for the application");
+    public static final Fact QUERY_SHUFFLE_JOIN = FACTS.flag("stage.query.shuffleJoin",
+            "the stage's query joins by shuffling both sides (SortMergeJoin, ShuffledHashJoin): AQE skew join can split its partitions");
+    public static final Fact QUERY_GROUPS_ONLY = FACTS.flag("stage.query.groupsOnly",
+            "the stage's query groups (aggregates, groupByKey, pandas grouped UDFs) and has no shuffle join: "
+                    + "its skew is a hot group key, which AQE skew join does not split");
     public static final Fact GROUP = FACTS.text("stage.group",
             "the code site of the stage's query (its SQL description), else the query, the stage's name or its job: "
                     + "one rule's findings on stages of one group are shown as one");
@@ -140,6 +147,10 @@ public final class StageSignals {
     private StageSignals() {
     }
 
+    private static final Set<String> SHUFFLE_JOINS = Set.of("SortMergeJoin", "ShuffledHashJoin");
+    private static final Set<String> GROUPING = Set.of("HashAggregate", "ObjectHashAggregate", "SortAggregate",
+            "FlatMapGroups", "MapGroups", "FlatMapGroupsInPandas", "FlatMapGroupsInArrow", "AggregateInPandas", "FlatMapGroupsWithState");
+
     static Scope scope(AppContext ctx, Stage stage) {
         return new Scope(ScopeKind.STAGE, stage.key(), StageNames.recognisable(ctx, stage));
     }
@@ -149,6 +160,12 @@ public final class StageSignals {
         long wall = stage.durationMs(ctx.now()).orElse(0L);
         int slots = ctx.slots(stage);
         sink.text(GROUP, StageNames.group(ctx, stage));
+        ctx.queryOf(stage).ifPresent(q -> {
+            List<String> operators = ctx.plan(q).nodes().stream().map(n -> n.name()).toList();
+            boolean join = operators.stream().anyMatch(SHUFFLE_JOINS::contains);
+            boolean groups = operators.stream().anyMatch(GROUPING::contains);
+            sink.put(QUERY_SHUFFLE_JOIN, join).put(QUERY_GROUPS_ONLY, groups && !join);
+        });
         sink.put(TASKS_TOTAL, stage.tasks().total())
                 .put(TASKS_COMPLETED, stage.tasks().completed())
                 .put(TASKS_RUNNING, stage.tasks().active())

@@ -40,6 +40,22 @@ class FindingGroupsTest {
     }
 
     @Test
+    void oneCodeSiteRunWithOtherNumbersIsOneGroupNamedByItsCostliestRun() {
+        FindingGroups groups = new FindingGroups();
+        groups.add(skew("3", Severity.WARNING, 4), Optional.of("\"skewed join (round 1)\""));
+        groups.add(skew("7", Severity.WARNING, 6), Optional.of("\"skewed join (round 2)\""));
+
+        Finding f = groups.findings(Optional.empty()).get(0);
+        assertThat(f.alsoIn()).extracting(Scope::id).containsExactly("3.0");
+        assertThat(f.group()).contains("\"skewed join (round 2)\"");
+
+        FindingGroups sites = new FindingGroups();
+        sites.add(skew("3", Severity.WARNING, 4), Optional.of("\"map at Etl.scala:42\""));
+        sites.add(skew("7", Severity.WARNING, 6), Optional.of("\"map at Etl.scala:57\""));
+        assertThat(sites.findings(Optional.empty())).as("two lines of code are two sites").hasSize(2);
+    }
+
+    @Test
     void theSumNeverExceedsTheApplicationsWallTime() {
         FindingGroups groups = new FindingGroups();
         groups.add(skew("1", Severity.WARNING, 40), Optional.of("query 1"));

@@ -44,7 +44,7 @@ class ScenarioTest {
 
     @Test
     @Order(2)
-    void skewedGroupByRanksSkewFirst() {
+    void skewedGroupByRanksAHotGroupKeyFirstWithoutJoinRemedies() {
         ScenarioTriage t = ScenarioTriage.run("skewed group-by", LocalSpark.builder()
                         .conf("spark.sql.shuffle.partitions", "10")
                         .conf("spark.sql.adaptive.skewJoin.enabled", "false")
@@ -53,7 +53,15 @@ class ScenarioTest {
                 logs, Scenarios::skewedGroupBy);
         t.print("stage.duration.maxOverP50", "stage.dataSkew.ratio", "stage.duration.max", "stage.tail.secondsLost");
         assertThat(t.result()).isEqualTo(Scenarios.SKEW_ROWS);
-        t.assertFirst("skew");
+        t.assertFirst("aggregations");
+        for (Diagnosis d : t.both()) {
+            var top = d.atLeast(Severity.WARNING).get(0);
+            assertThat(top.rule()).as(t.describe(d)).isEqualTo("aggregations.skewed-key");
+            // AQE skew join splits join partitions only, and more partitions never split one key
+            assertThat(top.remedies()).as(t.describe(d)).allSatisfy(r -> assertThat(r.conf())
+                    .doesNotContainKeys("spark.sql.adaptive.skewJoin.enabled", "spark.sql.shuffle.partitions"));
+            assertThat(d.findings()).extracting(f -> f.rule()).doesNotContain("skew.stage-task-time");
+        }
     }
 
     @Test
@@ -202,9 +210,9 @@ class ScenarioTest {
                         .conf("spark.sql.adaptive.coalescePartitions.enabled", "false"),
                 logs, s -> Scenarios.skewedGroupBy(s) + Scenarios.skewedGroupBy(s) + Scenarios.skewedGroupBy(s));
         assertThat(t.result()).isEqualTo(3 * Scenarios.SKEW_ROWS);
-        t.assertFirst("skew");
+        t.assertFirst("aggregations");
         for (Diagnosis d : t.both()) {
-            var skew = d.findings().stream().filter(f -> f.family().equals("skew")).toList();
+            var skew = d.findings().stream().filter(f -> f.rule().equals("aggregations.skewed-key")).toList();
             // one code site ran the query three times: one finding, speaking for all three stages
             assertThat(skew).as(t.describe(d)).singleElement().satisfies(f -> {
                 assertThat(f.alsoIn()).hasSize(2);
