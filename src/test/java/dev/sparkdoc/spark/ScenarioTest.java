@@ -45,12 +45,7 @@ class ScenarioTest {
     @Test
     @Order(2)
     void skewedGroupByRanksAHotGroupKeyFirstWithoutJoinRemedies() {
-        ScenarioTriage t = ScenarioTriage.run("skewed group-by", LocalSpark.builder()
-                        .conf("spark.sql.shuffle.partitions", "10")
-                        .conf("spark.sql.adaptive.skewJoin.enabled", "false")
-                        // AQE would otherwise merge the nine small partitions into one
-                        .conf("spark.sql.adaptive.coalescePartitions.enabled", "false"),
-                logs, Scenarios::skewedGroupBy);
+        ScenarioTriage t = ScenarioTriage.run("skewed group-by", skewedGroupBySettings(), logs, Scenarios::skewedGroupBy);
         t.print("stage.duration.maxOverP50", "stage.dataSkew.ratio", "stage.duration.max", "stage.tail.secondsLost");
         assertThat(t.result()).isEqualTo(Scenarios.SKEW_ROWS);
         t.assertFirst("aggregations");
@@ -204,11 +199,8 @@ class ScenarioTest {
     @Test
     @Order(11)
     void theSameSkewedQueryRunThreeTimesIsOneFindingWithTheListAndTheSum() {
-        ScenarioTriage t = ScenarioTriage.run("skewed group-by, three times", LocalSpark.builder()
-                        .conf("spark.sql.shuffle.partitions", "10")
-                        .conf("spark.sql.adaptive.skewJoin.enabled", "false")
-                        .conf("spark.sql.adaptive.coalescePartitions.enabled", "false"),
-                logs, s -> Scenarios.skewedGroupBy(s) + Scenarios.skewedGroupBy(s) + Scenarios.skewedGroupBy(s));
+        ScenarioTriage t = ScenarioTriage.run("skewed group-by, three times", skewedGroupBySettings(), logs,
+                s -> Scenarios.skewedGroupBy(s) + Scenarios.skewedGroupBy(s) + Scenarios.skewedGroupBy(s));
         assertThat(t.result()).isEqualTo(3 * Scenarios.SKEW_ROWS);
         t.assertFirst("aggregations");
         for (Diagnosis d : t.both()) {
@@ -221,5 +213,11 @@ class ScenarioTest {
                 assertThat(f.secondsLost()).isGreaterThan(9.0);
             });
         }
+    }
+
+    /** Ten reduce tasks, one holding the hot key; AQE would otherwise merge the nine small partitions into one. */
+    private static LocalSpark.Builder skewedGroupBySettings() {
+        return LocalSpark.builder().conf("spark.sql.shuffle.partitions", "10")
+                .conf("spark.sql.adaptive.coalescePartitions.enabled", "false");
     }
 }
