@@ -30,11 +30,18 @@ final class FindingGroups {
         if (group.isEmpty() || NEVER_GROUPED.contains(f.family())) {
             alone.add(f);
         } else {
-            // "nightly load 2026-11-30" and "… 2026-12-01", "round 3" and "round 4": one code site, other
-            // parameters; a line number (":42") is another code site
-            groups.computeIfAbsent(new Key(f.rule(), group.get().replaceAll("(?<![:0-9])[0-9]+", "#")), k -> new ArrayList<>()).add(f);
+            groups.computeIfAbsent(new Key(f.rule(), site(group.get())), k -> new ArrayList<>()).add(f);
             labels.put(f, group.get());
         }
+    }
+
+    /**
+     * A quoted description or name is a code site: "nightly load 2026-11-30" and "… 2026-12-01",
+     * "round 3" and "round 4" are one, run with other parameters, while a line number (":42") is
+     * another site. "query 7" and "job 12" are ids, kept whole.
+     */
+    static String site(String group) {
+        return group.startsWith("\"") ? group.replaceAll("(?<![:0-9])[0-9]+", "#") : group;
     }
 
     /** @param appSeconds the application's wall time so far, when known: no group loses more */

@@ -31,18 +31,18 @@ final class StageNames {
      * job. One rule firing on 15 stages of one query, or of a loop running one query 15 times, is
      * one problem to the user.
      */
-    static String group(AppContext ctx, Stage stage) {
+    static java.util.Optional<String> group(AppContext ctx, Stage stage) {
         var job = ctx.jobOf(stage);
         var sql = ctx.queryOf(stage);
         if (sql.isPresent()) {
             String site = sql.get().description();
-            return meaningless(site) ? "query " + sql.get().id() : "\"" + site + "\"";
+            return java.util.Optional.of(meaningless(site) ? "query " + sql.get().id() : "\"" + site + "\"");
         }
         String name = recognisable(ctx, stage);
         if (!meaningless(name)) {
-            return "\"" + name + "\"";
+            return java.util.Optional.of("\"" + name + "\"");
         }
-        return job.map(j -> "job " + j.jobId()).orElse("stage " + stage.stageId());
+        return job.map(j -> "job " + j.jobId());
     }
 
     static boolean meaningless(String name) {

@@ -159,7 +159,7 @@ public final class StageSignals {
         StageTotals t = stage.totals();
         long wall = stage.durationMs(ctx.now()).orElse(0L);
         int slots = ctx.slots(stage);
-        sink.text(GROUP, StageNames.group(ctx, stage));
+        StageNames.group(ctx, stage).ifPresent(g -> sink.text(GROUP, g));
         ctx.queryOf(stage).ifPresent(q -> {
             List<String> operators = ctx.plan(q).nodes().stream().map(n -> n.name()).toList();
             boolean join = operators.stream().anyMatch(SHUFFLE_JOINS::contains);

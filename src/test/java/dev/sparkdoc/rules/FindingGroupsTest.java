@@ -53,6 +53,7 @@ class FindingGroupsTest {
         sites.add(skew("3", Severity.WARNING, 4), Optional.of("\"map at Etl.scala:42\""));
         sites.add(skew("7", Severity.WARNING, 6), Optional.of("\"map at Etl.scala:57\""));
         assertThat(sites.findings(Optional.empty())).as("two lines of code are two sites").hasSize(2);
+        assertThat(FindingGroups.site("query 7")).as("an id is not a parameter").isEqualTo("query 7");
     }
 
     @Test

@@ -21,10 +21,11 @@ class RuleEngineTest {
 
     @Test
     void findingsRankBySecondsLostAndExplainEveryLeaf() {
-        var skewed = stage(3).wall(300)
+        // two stages of two code sites: two findings, ranked (one site's stages would be one finding)
+        var skewed = stage(3).name("join at Job.scala:12").wall(300)
                 .quantiles(TaskMetric.DURATION, q(2_000, 200_000))
                 .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(10 << 20, 2_000L << 20));
-        var lessSkewed = stage(4).wall(100)
+        var lessSkewed = stage(4).name("sort at Job.scala:30").wall(100)
                 .quantiles(TaskMetric.DURATION, q(2_000, 30_000))
                 .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(10 << 20, 300L << 20));
         Diagnosis d = Diagnosis.of(Snapshots.app().stage(lessSkewed).stage(skewed).build(), RULES);
