@@ -25,16 +25,18 @@ public record CliRun(int exitCode, String out, String err) {
     }
 
     /**
-     * Against a live Spark driver (or History Server) of the test's own: its times (application
-     * start, task launches, the Date headers) are the real clock's, so the readers' must be too.
+     * The one real clock of these tests, for runs that measure real time against a server the test
+     * started: a live driver or History Server stamps application starts, task launches and its
+     * Date headers with the real clock, and {@code --since 1s} is measured against it. Every other
+     * run, event logs included, reads {@link #FIXED}.
      */
+    private static final Clock REAL_TIME = Clock.systemUTC();
+
+    /** Against a live Spark driver (or History Server) of the test's own: see {@link #REAL_TIME}. */
     public static CliRun live(String... args) {
-        return run(Clock.systemUTC(), "", args);
+        return run(REAL_TIME, "", args);
     }
 
-    public static CliRun liveWithStdin(String stdin, String... args) {
-        return run(Clock.systemUTC(), stdin, args);
-    }
 
     /** As {@link #of}, with {@code clock} as the readers' now (how long an event log has been quiet). */
     public static CliRun at(Clock clock, String... args) {

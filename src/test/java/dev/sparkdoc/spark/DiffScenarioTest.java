@@ -124,7 +124,7 @@ class DiffScenarioTest {
     void twoRunsOfTheUnchangedApplicationShowNoSignificantDifference() throws IOException {
         Path before = run("same", "same-1", dir.resolve("orders"), Map.of());
         Path after = run("same", "same-2", dir.resolve("orders"), Map.of());
-        CliRun cli = CliRun.live("diff", "--no-color", before.toString(), after.toString());
+        CliRun cli = CliRun.of("diff", "--no-color", before.toString(), after.toString());
         assertThat(cli.exitCode()).as(cli.out()).isZero();
         assertThat(cli.out()).startsWith("SAME: no significant difference");
         assertThat(diff(before, after).significant()).isEmpty();

@@ -48,7 +48,7 @@ class PySparkScenarioTest {
     void aPythonUdfThatMeetsABadRecordIsTheTopFindingWithItsTracebackLiveAndAfter() throws Exception {
         Path log = failingApp("udf_error.py", Map.of(), "python.exception",
                 "Python error in stage", "ValueError in parse_amount at udf_error.py:");
-        CliRun text = CliRun.live("triage", log.toString());
+        CliRun text = CliRun.of("triage", log.toString());
         assertThat(text.exitCode()).as(text.err()).isEqualTo(1);
         assertThat(text.out().lines().findFirst().orElseThrow()).startsWith("CRITICAL: Python error in stage")
                 .contains("ValueError in parse_amount");
