@@ -45,6 +45,11 @@ public final class RestSource implements SnapshotSource {
 
     /** Parallel requests against one server: enough to hide latency, not enough to load a driver. */
     static final int PARALLEL_REQUESTS = 4;
+    /**
+     * Requests one poll may make, backfill of finished stages' details included: a live driver
+     * serves its UI from the same JVM that runs the application, and a poll is every few seconds.
+     */
+    static final int MAX_REQUESTS_PER_POLL = 49;
 
     private final Target target;
     private final AppSelector selector;
@@ -60,6 +65,7 @@ public final class RestSource implements SnapshotSource {
     private AppChoice choice;
     private volatile Environment environment;
     private PollStats lastPoll = PollStats.NONE;
+    private long requestsAtPollStart;
 
     public RestSource(Target target, AppSelector selector, HttpOptions options) {
         this(target, selector, options, Clock.systemUTC());
@@ -86,6 +92,7 @@ public final class RestSource implements SnapshotSource {
     @Override
     public synchronized AppSnapshot read() {
         long requestsBefore = client.requests();
+        requestsAtPollStart = requestsBefore;
         long bytesBefore = client.bytes();
         long started = System.nanoTime();
         try {
@@ -155,7 +162,7 @@ public final class RestSource implements SnapshotSource {
         List<ExecutorSummaryDto> executorList = Futures.join(executors);
         Instant now = driverNow(notes);
         Map<String, StageDetails> details =
-                stageDetails.load(api, app, stageList, slots(executorList), now, notes);
+                stageDetails.load(api, app, stageList, slots(executorList), now, stageDetailBudget(), notes);
 
         Application application = ApplicationMapper.map(choice.app(), choice.attempt());
         Map<Integer, Long> sqlByJob = SqlMapper.executionByJob(sqlExecutions);
@@ -174,6 +181,15 @@ public final class RestSource implements SnapshotSource {
         SourceInfo source = new SourceInfo(choice.kind(), target.display(), application.completed(), 0, 0, notes);
         return new AppSnapshot(source, application, jobModels, stageModels, executorModels, sqlModels,
                 environmentModel, now);
+    }
+
+    /**
+     * What the stage details may spend of the poll's requests: what the application, lists,
+     * executors, SQL pages and environment left, less the plan texts read after them.
+     */
+    private int stageDetailBudget() {
+        long spent = client.requests() - requestsAtPollStart;
+        return (int) Math.max(0, MAX_REQUESTS_PER_POLL - spent - PlanTexts.PER_POLL);
     }
 
     /**

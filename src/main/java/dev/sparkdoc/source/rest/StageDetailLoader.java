@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -27,10 +28,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * The per-stage requests of a poll, bounded because polling cost is real (on an app with 3,000
  * stages, fetching every stage's details costs thousands of requests and seconds of driver CPU):
  * <ul>
- *   <li>{@code taskSummary} quantiles for stages with a finished task, at most
- *       {@value #MAX_SUMMARIES_PER_POLL} per poll: active stages first, then stages with failed tasks, then
- *       by executor run time;
- *       the rest follow on later polls;</li>
+ *   <li>{@code taskSummary} quantiles of the stages with a finished task that are worth them: active
+ *       stages and stages with failed tasks always, finished ones when their wall time leaves room
+ *       for a slow tail ({@link SummaryWorth}); active stages first, then stages with failed tasks,
+ *       then where a tail could hide the longest. A poll reads what its request budget leaves
+ *       after the task lists below, at most {@value #MAX_SUMMARIES_PER_POLL}; the rest follow on
+ *       later polls, and a note says how far the filling has come;</li>
  *   <li>running tasks ({@code status=running}, one page of at most one task per slot) of up to
  *       {@value #MAX_STAGE_LISTS} active stages: the straggler of an active stage is usually a
  *       task still running, which quantiles (finished tasks only) cannot show;</li>
@@ -44,7 +47,13 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class StageDetailLoader {
 
-    static final int MAX_SUMMARIES_PER_POLL = 200;
+    /**
+     * A steady poll of a busy app spends about 20 requests besides these (the application, 3 to
+     * 8 for the job and stage lists, executors, a SQL page, 4 plan texts, a running-task page per
+     * active stage, 3 slowest-task lists): 20 summaries keep it under 50, and the request budget
+     * given to {@link #load} lowers them further when the rest of the poll cost more.
+     */
+    static final int MAX_SUMMARIES_PER_POLL = 20;
     static final int MAX_STAGE_LISTS = 20;
     static final int SLOWEST_STAGES = 3;
     static final int SLOWEST_TASKS = 5;
@@ -60,52 +69,62 @@ final class StageDetailLoader {
         this.pool = pool;
     }
 
-    /** Details by stage key ({@code "3.0"}); {@code notes} gets a line when something was left out. */
+    /**
+     * Details by stage key ({@code "3.0"}); {@code notes} gets a line when something was left out.
+     *
+     * @param slots         task slots of the live executors
+     * @param requestBudget requests this poll may still make here; task lists come first, quantiles
+     *                      get what is left
+     */
     Map<String, StageDetails> load(SparkApi api, AppRef app, List<StageDataDto> stages, int slots, Instant now,
-            List<String> notes) {
+            int requestBudget, List<String> notes) {
         Poll poll = new Poll();
         List<CompletableFuture<Void>> requests = new ArrayList<>();
 
-        List<StageDataDto> summaries = stages.stream()
-                .filter(s -> s.numCompleteTasks() > 0 && !finishedQuantiles.containsKey(s.key()))
-                .sorted(summaryOrder())
-                .toList();
-        summaries.stream().limit(MAX_SUMMARIES_PER_POLL).forEach(s -> requests.add(run(poll, s, () -> {
+        int page = Math.max(1, Math.min(slots, MAX_RUNNING_PAGE));
+        List<StageDataDto> runningLists = stages.stream().filter(StageDetailLoader::active).sorted(byRunTime())
+                .limit(MAX_STAGE_LISTS).toList();
+        List<StageDataDto> slowestLists = stages.stream().filter(s -> s.numCompleteTasks() > 0).sorted(byRunTime())
+                .limit(SLOWEST_STAGES).filter(s -> !finishedSlowest.containsKey(s.key())).toList();
+        List<StageDataDto> failedLists = stages.stream().filter(s -> s.numFailedTasks() > 0 && !finishedFailed.containsKey(s.key()))
+                .sorted(Comparator.comparingInt(StageDataDto::numFailedTasks).reversed()).limit(MAX_STAGE_LISTS).toList();
+        int listRequests = runningLists.size() + slowestLists.size() + failedLists.size();
+
+        List<StageDataDto> worth = stages.stream()
+                .filter(s -> s.numCompleteTasks() > 0 && worthSummary(s, slots)).toList();
+        List<StageDataDto> summaries = worth.stream().filter(s -> !finishedQuantiles.containsKey(s.key()))
+                .sorted(summaryOrder(slots)).toList();
+        int summaryBudget = Math.max(0, Math.min(MAX_SUMMARIES_PER_POLL, requestBudget - listRequests));
+        summaries.stream().limit(summaryBudget).forEach(s -> requests.add(run(poll, s, () -> {
             Optional<TaskQuantiles> q = api.taskSummary(app, s.stageId(), s.attemptId())
                     .map(d -> QuantilesMapper.map(d, s.numCompleteTasks()));
             poll.quantiles.put(s.key(), q);
             keepIfFinished(s, finishedQuantiles, q);
         })));
-        if (summaries.size() > MAX_SUMMARIES_PER_POLL) {
-            notes.add("task quantiles read for " + MAX_SUMMARIES_PER_POLL + " of " + summaries.size()
-                    + " stages in this poll (the busiest first); the rest follow on the next polls");
-        }
 
-        int page = Math.max(1, Math.min(slots, MAX_RUNNING_PAGE));
-        stages.stream().filter(StageDetailLoader::active).sorted(byRunTime()).limit(MAX_STAGE_LISTS)
-                .forEach(s -> requests.add(run(poll, s, () -> poll.running.put(s.key(),
-                        api.taskList(app, s.stageId(), s.attemptId(),
-                                Map.of("status", "running", "length", Integer.toString(page)))))));
+        runningLists.forEach(s -> requests.add(run(poll, s, () -> poll.running.put(s.key(),
+                api.taskList(app, s.stageId(), s.attemptId(),
+                        Map.of("status", "running", "length", Integer.toString(page)))))));
 
-        stages.stream().filter(s -> s.numCompleteTasks() > 0).sorted(byRunTime()).limit(SLOWEST_STAGES)
-                .filter(s -> !finishedSlowest.containsKey(s.key()))
-                .forEach(s -> requests.add(run(poll, s, () -> {
-                    List<TaskDataDto> tasks = api.taskList(app, s.stageId(), s.attemptId(), Map.of("status", "success",
-                            "sortBy", "-runtime", "length", Integer.toString(SLOWEST_TASKS)));
-                    poll.slowest.put(s.key(), tasks);
-                    keepIfFinished(s, finishedSlowest, tasks);
-                })));
+        slowestLists.forEach(s -> requests.add(run(poll, s, () -> {
+            List<TaskDataDto> tasks = api.taskList(app, s.stageId(), s.attemptId(), Map.of("status", "success",
+                    "sortBy", "-runtime", "length", Integer.toString(SLOWEST_TASKS)));
+            poll.slowest.put(s.key(), tasks);
+            keepIfFinished(s, finishedSlowest, tasks);
+        })));
 
-        stages.stream().filter(s -> s.numFailedTasks() > 0 && !finishedFailed.containsKey(s.key()))
-                .sorted(Comparator.comparingInt(StageDataDto::numFailedTasks).reversed()).limit(MAX_STAGE_LISTS)
-                .forEach(s -> requests.add(run(poll, s, () -> {
-                    List<TaskDataDto> tasks = api.taskList(app, s.stageId(), s.attemptId(),
-                            Map.of("status", "failed", "length", Integer.toString(FAILED_TASKS)));
-                    poll.failed.put(s.key(), tasks);
-                    keepIfFinished(s, finishedFailed, tasks);
-                })));
+        failedLists.forEach(s -> requests.add(run(poll, s, () -> {
+            List<TaskDataDto> tasks = api.taskList(app, s.stageId(), s.attemptId(),
+                    Map.of("status", "failed", "length", Integer.toString(FAILED_TASKS)));
+            poll.failed.put(s.key(), tasks);
+            keepIfFinished(s, finishedFailed, tasks);
+        })));
 
         requests.forEach(CompletableFuture::join);
+        long read = worth.stream().filter(s -> poll.quantiles.containsKey(s.key()) || finishedQuantiles.containsKey(s.key())).count();
+        if (read < worth.size()) {
+            notes.add(String.format(Locale.ROOT, "task quantiles: %,d of %,d stages worth reading so far (filling)", read, worth.size()));
+        }
         if (poll.failures.get() > 0) {
             notes.add("could not read task details for " + poll.failures.get() + " request(s): " + poll.firstFailure.get()
                     + (poll.skipped.get() > 0 ? "; " + poll.skipped.get() + " more skipped after the timeout" : ""));
@@ -170,13 +189,23 @@ final class StageDetailLoader {
     }
 
     /**
-     * Which quantiles a large app gets first (200 per poll; a 10,000-stage app needs ~50 polls):
-     * active stages, then stages with failed tasks (what the error rules look at), then by
-     * executor run time (where the seconds went, so where skew costs most).
+     * Active stages change every poll and stages with failed tasks feed the error rules (their
+     * lost time is failures × the median run time): both are read whatever their wall time. A
+     * finished stage is read only where a tail can hide ({@link SummaryWorth}); the rest stay
+     * without quantiles, which the rules read as unknown.
      */
-    private static Comparator<StageDataDto> summaryOrder() {
+    private static boolean worthSummary(StageDataDto s, int slots) {
+        return !StageMapper.finished(StageMapper.status(s.status())) || s.numFailedTasks() > 0 || SummaryWorth.worth(s, slots);
+    }
+
+    /**
+     * Which quantiles a large app gets first: active stages, then stages with failed tasks (what
+     * the error rules look at), then where a tail could hide the longest, then by executor run time.
+     */
+    private static Comparator<StageDataDto> summaryOrder(int slots) {
         return Comparator.comparing((StageDataDto s) -> !active(s))
                 .thenComparing(s -> s.numFailedTasks() == 0)
+                .thenComparing(Comparator.comparingLong((StageDataDto s) -> SummaryWorth.lostMs(s, slots)).reversed())
                 .thenComparing(byRunTime());
     }
 

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
@@ -27,7 +28,14 @@ import org.junit.jupiter.api.Test;
 /** An application with many finished stages: per-poll requests stay bounded and parallelism capped. */
 class StageDetailBoundsTest {
     private static final Instant NOW = Instant.parse("2026-11-29T13:40:00Z");
-
+    private static final Instant T0 = NOW.minusSeconds(3_600);
+    /**
+     * What a steady poll of a busy app spends before the stage details: the application, the
+     * running jobs, active and pending stages, two single job or stage reads, executors, a SQL page.
+     */
+    private static final int OTHER_REQUESTS = 8;
+    /** What RestSource gives the loader after those, keeping the plan texts' share for after it. */
+    private static final int BUDGET = RestSource.MAX_REQUESTS_PER_POLL - OTHER_REQUESTS - PlanTexts.PER_POLL;
 
     private static final AppRef APP = new AppRef("local-1", Optional.empty());
     private static final String SUMMARY = Fixtures.expectation("stage_task_summary_w_shuffle_read");
@@ -36,6 +44,7 @@ class StageDetailBoundsTest {
     private final List<String> paths = java.util.Collections.synchronizedList(new ArrayList<>());
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger maxInFlight = new AtomicInteger();
+    private final AtomicLong bytes = new AtomicLong();
     private final ExecutorService pool = Executors.newFixedThreadPool(RestSource.PARALLEL_REQUESTS);
     private SparkApi api;
 
@@ -48,7 +57,9 @@ class StageDetailBoundsTest {
                 try {
                     Thread.sleep(2);
                     paths.add(request.getUrl().encodedPath());
-                    return json(request.getUrl().encodedPath().endsWith("taskSummary") ? SUMMARY : "[]");
+                    String body = request.getUrl().encodedPath().endsWith("taskSummary") ? SUMMARY : "[]";
+                    bytes.addAndGet(body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+                    return json(body);
                 } finally {
                     inFlight.decrementAndGet();
                 }
@@ -66,31 +77,101 @@ class StageDetailBoundsTest {
 
     @Test
     void summariesAreCappedPerPollAndTheRestFollowLater() {
-        List<StageDataDto> stages = IntStream.range(0, 250).mapToObj(StageDetailBoundsTest::finishedStage).toList();
+        // no times: nothing tells these stages cheap, so every one is worth its summary
+        List<StageDataDto> stages = IntStream.range(0, 50).mapToObj(StageDetailBoundsTest::finishedStage).toList();
         StageDetailLoader loader = new StageDetailLoader(pool);
         List<String> notes = new ArrayList<>();
 
-        Map<String, StageDetails> first = loader.load(api, APP, stages, 4, NOW, notes);
+        Map<String, StageDetails> first = loader.load(api, APP, stages, 4, NOW, BUDGET, notes);
 
         assertThat(summaryRequests()).isEqualTo(StageDetailLoader.MAX_SUMMARIES_PER_POLL);
-        assertThat(notes).containsExactly("task quantiles read for 200 of 250 stages in this poll (the busiest first);"
-                + " the rest follow on the next polls");
+        assertThat(notes).containsExactly("task quantiles: 20 of 50 stages worth reading so far (filling)");
         // The busiest stages (highest run time = highest id here) come first.
-        assertThat(first.get("249.0").quantiles()).isPresent();
+        assertThat(first.get("49.0").quantiles()).isPresent();
         assertThat(first.get("0.0").quantiles()).isEmpty();
         assertThat(maxInFlight.get()).isLessThanOrEqualTo(RestSource.PARALLEL_REQUESTS);
 
         paths.clear();
-        Map<String, StageDetails> second = loader.load(api, APP, stages, 4, NOW, new ArrayList<>());
-
-        assertThat(summaryRequests()).isEqualTo(50);
-        assertThat(second.values()).allMatch(d -> d.quantiles().isPresent());
-        assertThat(paths).noneMatch(p -> p.endsWith("taskList"));
+        notes.clear();
+        loader.load(api, APP, stages, 4, NOW, BUDGET, notes);
+        assertThat(notes).containsExactly("task quantiles: 40 of 50 stages worth reading so far (filling)");
 
         paths.clear();
-        loader.load(api, APP, stages, 4, NOW, new ArrayList<>());
+        notes.clear();
+        Map<String, StageDetails> third = loader.load(api, APP, stages, 4, NOW, BUDGET, notes);
+
+        assertThat(summaryRequests()).isEqualTo(10);
+        assertThat(third.values()).allMatch(d -> d.quantiles().isPresent());
+        assertThat(paths).noneMatch(p -> p.endsWith("taskList"));
+        assertThat(notes).as("filled").isEmpty();
+
+        paths.clear();
+        loader.load(api, APP, stages, 4, NOW, BUDGET, new ArrayList<>());
 
         assertThat(paths).isEmpty();
+    }
+
+    @Test
+    void summariesGetWhatTheTaskListsLeaveOfTheBudget() {
+        List<StageDataDto> stages = new ArrayList<>(IntStream.range(0, 50).mapToObj(StageDetailBoundsTest::finishedStage).toList());
+        IntStream.range(100, 110).mapToObj(StageDetailBoundsTest::activeStage).forEach(stages::add);
+
+        new StageDetailLoader(pool).load(api, APP, stages, 4, NOW, 15, new ArrayList<>());
+
+        // 10 running-task pages and 3 slowest-task lists: 2 summaries, the active stages' first
+        assertThat(paths).hasSize(15);
+        assertThat(paths.stream().filter(p -> p.endsWith("taskSummary")))
+                .containsExactlyInAnyOrder("/api/v1/applications/local-1/stages/109/0/taskSummary",
+                        "/api/v1/applications/local-1/stages/108/0/taskSummary");
+    }
+
+    @Test
+    void everyPollOfAnAppWith3000FinishedStagesStaysPoliteAndTheWorthwhileOnesFill() {
+        pollsStayPolite(3_000);
+    }
+
+    @Test
+    void everyPollOfAnAppWith10000FinishedStagesStaysPoliteAndTheWorthwhileOnesFill() {
+        pollsStayPolite(10_000);
+    }
+
+    /**
+     * One stage in ten can hide a tail (twice its even spread); the others ran as long as their
+     * work over their slots. Plus 4 active stages and 2 that lost tasks, as a busy app has.
+     */
+    private void pollsStayPolite(int finished) {
+        List<StageDataDto> stages = new ArrayList<>();
+        for (int id = 0; id < finished; id++) {
+            stages.add(id % 10 == 0 ? timedStage(id, 8, 20_000, 40_000) : timedStage(id, 8, 10_000, 40_000));
+        }
+        stages.add(failedTasksStage(finished));
+        stages.add(failedTasksStage(finished + 1));
+        IntStream.range(finished + 2, finished + 6).mapToObj(StageDetailBoundsTest::activeStage).forEach(stages::add);
+        StageDetailLoader loader = new StageDetailLoader(pool);
+        long worth = finished / 10 + 2;
+
+        Map<String, StageDetails> details = Map.of();
+        int polls = 0;
+        for (List<String> notes = new ArrayList<>(List.of("first")); !notes.isEmpty(); polls++) {
+            paths.clear();
+            bytes.set(0);
+            notes.clear();
+            details = loader.load(api, APP, stages, 4, NOW, BUDGET, notes);
+
+            assertThat(paths.size() + OTHER_REQUESTS + PlanTexts.PER_POLL).as("requests of poll %d", polls + 1)
+                    .isLessThan(50);
+            assertThat(bytes.get()).as("bytes of poll %d", polls + 1).isLessThan(1 << 20);
+            assertThat(polls).as("polls until filled").isLessThan(100);
+        }
+        System.err.printf("StageDetailBoundsTest: %,d finished stages, %,d worth a summary: filled in %d polls%n",
+                finished, worth, polls);
+        for (StageDataDto s : stages) {
+            boolean worthIt = s.stageId() % 10 == 0 || s.stageId() >= finished;
+            assertThat(details.get(s.key()).quantiles().isPresent()).as("quantiles of stage %s", s.key()).isEqualTo(worthIt);
+        }
+        paths.clear();
+        loader.load(api, APP, stages, 4, NOW, BUDGET, new ArrayList<>());
+        assertThat(paths.stream().filter(p -> p.endsWith("taskSummary"))).as("only the active stages' again").hasSize(4);
     }
 
     @Test
@@ -99,7 +180,7 @@ class StageDetailBoundsTest {
         stages.add(new StageDataDto("FAILED", 0, 0, 4, 0, 3, 1, 0, null, null, null, "task failed", 0, 10L, 0, 0, 0, 0, 0,
                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "stage 0", null, ""));
 
-        Map<String, StageDetails> first = new StageDetailLoader(pool).load(api, APP, stages, 4, NOW, new ArrayList<>());
+        Map<String, StageDetails> first = new StageDetailLoader(pool).load(api, APP, stages, 4, NOW, BUDGET, new ArrayList<>());
 
         assertThat(first.get("0.0").quantiles()).as("the failed stage, with the least run time").isPresent();
         assertThat(first.get("1.0").quantiles()).as("the cheapest healthy stage waits").isEmpty();
@@ -107,6 +188,25 @@ class StageDetailBoundsTest {
 
     private long summaryRequests() {
         return paths.stream().filter(p -> p.endsWith("taskSummary")).count();
+    }
+
+    /** A finished stage of {@code tasks} tasks that ran {@code wallMs} for {@code runMs} of task time. */
+    private static StageDataDto timedStage(int id, int tasks, long wallMs, long runMs) {
+        return new StageDataDto("COMPLETE", id, 0, tasks, 0, tasks, 0, 0, RestDates.format(T0), RestDates.format(T0),
+                RestDates.format(T0.plusMillis(wallMs)), null, 0, runMs, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "stage " + id, null, "");
+    }
+
+    /** Finished, with failed tasks, but cheap: its summary is read all the same. */
+    private static StageDataDto failedTasksStage(int id) {
+        return new StageDataDto("COMPLETE", id, 0, 8, 0, 8, 2, 0, RestDates.format(T0), RestDates.format(T0),
+                RestDates.format(T0.plusMillis(500)), null, 0, 1_000, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "stage " + id, null, "");
+    }
+
+    private static StageDataDto activeStage(int id) {
+        return new StageDataDto("ACTIVE", id, 0, 8, 2, 6, 0, 0, RestDates.format(T0), RestDates.format(T0), null, null,
+                0, 100L + id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "stage " + id, null, "");
     }
 
     private static StageDataDto finishedStage(int id) {
