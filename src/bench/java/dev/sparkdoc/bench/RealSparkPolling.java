@@ -55,8 +55,8 @@ public final class RealSparkPolling {
             URI base = URI.create("http://127.0.0.1:" + port + "/");
             System.out.printf("%-44s %9s %12s %14s %10s%n", "client", "requests", "bytes", "client_cpu_ms", "wall_ms");
             try (RestSource source = new RestSource(new Target.Http(base), AppSelector.ANY, HttpOptions.DEFAULT)) {
-                // finished stages' quantiles are fetched 200 per poll and then kept: poll until
-                // a poll needs no more of them (a handful of requests), printing the first two and that one
+                // finished stages' quantiles are fetched where a tail can hide, 20 at most per poll,
+                // and then kept: poll until a poll needs no more of them, printing the first two and that one
                 for (int poll = 1; poll <= 60; poll++) {
                     long cpu = cpu();
                     source.read();

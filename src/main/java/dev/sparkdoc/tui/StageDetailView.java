@@ -58,8 +58,7 @@ final class StageDetailView {
                 + " · write " + Fmt.bytes(t.shuffleWriteBytes()) + " · spill " + Fmt.bytes(t.memoryBytesSpilled())
                 + " mem / " + Fmt.bytes(t.diskBytesSpilled()) + " disk", width, Tone.NORMAL, -1));
         out.add(Line.of("", Tone.NORMAL));
-        st.quantiles().ifPresentOrElse(q -> quantiles(q, out),
-                () -> out.add(Line.of("No task quantiles yet (Spark has them once tasks finish).", Tone.DIM)));
+        st.quantiles().ifPresentOrElse(q -> quantiles(q, out), () -> out.addAll(Line.wrap(noQuantiles(st), width, Tone.DIM, -1)));
         if (!st.notableTasks().isEmpty()) {
             out.add(Line.of("", Tone.NORMAL));
             out.add(Line.of("Slowest and running tasks", Tone.BOLD));
@@ -80,6 +79,13 @@ final class StageDetailView {
             }
         }
         return out;
+    }
+
+    /** Finished tasks and no quantiles: a live driver is asked for them only where a tail can hide (RestSource). */
+    private static String noQuantiles(Stage st) {
+        return st.tasks().completed() == 0 ? "No task quantiles yet (Spark has them once tasks finish)."
+                : "No task quantiles read: a live driver is asked for them only where the stage's wall time"
+                        + " leaves room for a slow tail, a few per poll.";
     }
 
     private static void quantiles(TaskQuantiles q, List<Line> out) {
