@@ -29,7 +29,7 @@ import java.util.Optional;
  * (its tail hid in the other slots' work), and stages of an app that since lost executors
  * (dynamic allocation), whose spread is then overestimated. Unknown times count as worth it.
  */
-final class SummaryWorth {
+public final class SummaryWorth {
 
     static final long MIN_WALL_MS = 3_000;
     static final long MIN_LOST_MS = 1_500;
@@ -40,23 +40,32 @@ final class SummaryWorth {
 
     /** @param slots task slots of the live executors now; 0 or less when none is known */
     static boolean worth(StageDataDto s, int slots) {
-        if (s.numCompleteTasks() < MIN_TASKS) {
+        return worth(s.numCompleteTasks(), s.numTasks(), wallMs(s), s.executorRunTime(), slots);
+    }
+
+    /**
+     * The same judgement from a stage's numbers, wherever they were read (a test holds a
+     * REST-read stage against it to tell a skipped summary from a lost one).
+     *
+     * @param wallMs submission to completion; empty when either is unknown
+     */
+    public static boolean worth(int completedTasks, int tasks, Optional<Long> wallMs, long executorRunTimeMs, int slots) {
+        if (completedTasks < MIN_TASKS) {
             return false;
         }
-        Optional<Long> wall = wallMs(s);
-        return wall.isEmpty() || wall.get() >= MIN_WALL_MS && lostMs(wall.get(), s, slots) >= MIN_LOST_MS;
+        return wallMs.isEmpty() || wallMs.get() >= MIN_WALL_MS && lostMs(wallMs.get(), tasks, executorRunTimeMs, slots) >= MIN_LOST_MS;
     }
 
     /** How far a stage's wall time is over its task time spread evenly over its slots: where a tail can hide. */
     static long lostMs(StageDataDto s, int slots) {
-        return wallMs(s).map(wall -> lostMs(wall, s, slots)).orElse(Long.MAX_VALUE);
+        return wallMs(s).map(wall -> lostMs(wall, s.numTasks(), s.executorRunTime(), slots)).orElse(Long.MAX_VALUE);
     }
 
-    private static long lostMs(long wall, StageDataDto s, int slots) {
+    private static long lostMs(long wall, int tasks, long executorRunTimeMs, int slots) {
         // no slots known (every executor gone): the most the stage could have used, its tasks
-        int known = slots > 0 ? slots : s.numTasks();
-        int used = Math.max(1, Math.min(known, s.numTasks()));
-        return Math.max(0, wall - s.executorRunTime() / used);
+        int known = slots > 0 ? slots : tasks;
+        int used = Math.max(1, Math.min(known, tasks));
+        return Math.max(0, wall - executorRunTimeMs / used);
     }
 
     private static Optional<Long> wallMs(StageDataDto s) {
