@@ -56,6 +56,19 @@ final class ParentShuffle {
         return job.stageIds().stream().mapToInt(Integer::intValue).max().orElse(-1);
     }
 
+    /**
+     * A stage of the job that will be skipped is listed PENDING until the job ends (Spark's
+     * status store marks it SKIPPED only then). Every other stage of the job is an ancestor of
+     * its last one, and the scheduler starts a stage only when its parents' output exists: so
+     * while the last stage runs, an ancestor that never started is one whose shuffle another
+     * stage of the query already wrote (under AQE, always the case for a final stage).
+     */
+    private static boolean skipped(Stage ancestor, Stage running) {
+        return ancestor.status() == StageStatus.SKIPPED
+                || running.status() == StageStatus.ACTIVE && ancestor.status() == StageStatus.PENDING
+                && ancestor.tasks().completed() == 0 && ancestor.tasks().active() == 0;
+    }
+
     private static OptionalLong fromStages(AppContext ctx, Set<Integer> stageIds, Stage stage) {
         long written = 0;
         long readByOthers = 0;
@@ -63,7 +76,7 @@ final class ParentShuffle {
             if (id == stage.stageId()) {
                 continue;
             }
-            List<Stage> ran = ctx.attempts(id).stream().filter(a -> a.status() != StageStatus.SKIPPED).toList();
+            List<Stage> ran = ctx.attempts(id).stream().filter(a -> !skipped(a, stage)).toList();
             if (ran.isEmpty() && !ctx.attempts(id).isEmpty()) {
                 continue;  // skipped: its shuffle was written by another stage of the query
             }

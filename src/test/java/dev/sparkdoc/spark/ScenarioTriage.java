@@ -3,6 +3,7 @@ package dev.sparkdoc.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.TaskSample;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.RuleCatalog;
@@ -101,6 +102,10 @@ record ScenarioTriage(String name, long result, Diagnosis live, Diagnosis log, l
 
     /** Every finding with its condition's leaves: the message of a failed assertion. */
     String describe(Diagnosis d) {
+        return describe(name, d);
+    }
+
+    static String describe(String name, Diagnosis d) {
         String findings = d.findings().stream().map(ScenarioTriage::line).collect(Collectors.joining("\n  "));
         return name + ", " + d.snapshot().source().kind() + ": findings\n  " + (findings.isEmpty() ? "(none)" : findings);
     }
@@ -121,6 +126,24 @@ record ScenarioTriage(String name, long result, Diagnosis live, Diagnosis log, l
                 System.err.printf("  %s %s %s: %s%n", name, s.source().kind(), scope.scope().label(), values);
             }
         }
+    }
+
+    /**
+     * The live diagnosis at the moment the oldest running task has run {@code age} by the
+     * snapshot's clock (the issue's "while the slow task runs, at 12 s"): the first poll that
+     * sees it, as a user's attach would on its next refresh.
+     */
+    static Diagnosis whenATaskHasRun(String name, RestSource rest, Duration age) {
+        AppSnapshot s = Await.value("a task of \"" + name + "\" running for " + age.toSeconds() + " s", PATIENCE,
+                () -> readOrNull(rest), snap -> snap != null && oldestRunningMs(snap) >= age.toMillis());
+        Diagnosis d = Diagnosis.of(s, RuleCatalog.builtIn());
+        System.err.printf("ScenarioTest [%s] while a task has run %.1f s: %s%n", name, oldestRunningMs(s) / 1000.0, top(d));
+        return d;
+    }
+
+    private static long oldestRunningMs(AppSnapshot s) {
+        return s.stages().stream().flatMap(st -> st.notableTasks().stream()).filter(TaskSample::running)
+                .mapToLong(TaskSample::durationMs).max().orElse(0);
     }
 
     static String top(Diagnosis d) {

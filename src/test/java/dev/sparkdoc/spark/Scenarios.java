@@ -84,9 +84,14 @@ final class Scenarios {
      * while the others finish in a fraction of that. Returns the number of rows grouped.
      */
     static long skewedGroupBy(SparkSession spark) {
+        return skewedGroupBy(spark, SKEW_MICROS_PER_ROW);
+    }
+
+    /** The skewed group-by with its own per-row cost: the hot key's 150k rows take 150 ms per µs. */
+    static long skewedGroupBy(SparkSession spark, int microsPerRow) {
         Dataset<Long> ids = spark.range(0, SKEW_ROWS, 1, 2);
         return ids.groupByKey((MapFunction<Long, Long>) id -> id < SKEW_HOT_ROWS ? 0L : id % 1_000, Encoders.LONG())
-                .flatMapGroups(new CountWithCost(SKEW_MICROS_PER_ROW), Encoders.LONG())
+                .flatMapGroups(new CountWithCost(microsPerRow), Encoders.LONG())
                 .collectAsList().stream().mapToLong(Long::longValue).sum();
     }
 
