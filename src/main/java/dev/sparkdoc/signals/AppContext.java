@@ -89,17 +89,43 @@ public final class AppContext {
         return Math.max(1, Math.min(slots, stage.tasks().total()));
     }
 
-    private static int countSlots(List<Executor> executors) {
+    private int countSlots(List<Executor> executors) {
         List<Executor> workers = executors.stream().filter(e -> !e.isDriver()).toList();
-        int active = workers.stream().filter(Executor::active).mapToInt(Executor::totalCores).sum();
+        int active = workers.stream().filter(Executor::active).mapToInt(this::slotsOf).sum();
         if (active > 0) {
             return active;
         }
-        int all = workers.stream().mapToInt(Executor::totalCores).sum();
+        int all = workers.stream().mapToInt(this::slotsOf).sum();
         if (all > 0) {
             return all;
         }
-        return Math.max(1, executors.stream().filter(Executor::isDriver).mapToInt(Executor::totalCores).max().orElse(1));
+        return Math.max(1, executors.stream().filter(Executor::isDriver).mapToInt(this::slotsOf).max().orElse(1));
+    }
+
+    /**
+     * Tasks one executor runs at once, as Spark's ResourceProfile counts them: its cores over
+     * {@code spark.task.cpus} (the executor's maxTasks), and on a GPU application no more than its
+     * GPUs over each task's share ({@code spark.executor/task.resource.gpu.amount}): whichever
+     * resource runs out first.
+     */
+    public int slotsOf(Executor e) {
+        int byCpu = e.maxTasks() > 0 ? Math.min(e.maxTasks(), e.totalCores()) : e.totalCores();
+        double gpus = confDouble("spark.executor.resource.gpu.amount");
+        double perTask = confDouble("spark.task.resource.gpu.amount");
+        if (gpus > 0 && perTask > 0) {
+            // 1/16 is written 0.0625 and must give 16, not 15.999…
+            int byGpu = (int) Math.floor(gpus / perTask + 1e-9);
+            return Math.max(1, Math.min(byCpu, byGpu));
+        }
+        return byCpu;
+    }
+
+    private double confDouble(String key) {
+        try {
+            return conf(key).map(Double::parseDouble).orElse(0.0);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** A query's plan as a graph, built once and shared by the app's and the query's facts. */

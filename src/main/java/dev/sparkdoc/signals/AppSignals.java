@@ -22,9 +22,11 @@ public final class AppSignals {
     public static final Fact EXECUTORS_ACTIVE = FACTS.count("app.executors.active", "executors alive, driver excluded");
     public static final Fact TASK_TIME = FACTS.ms("app.taskTime", "executor run time of all tasks");
     public static final Fact BUSY_WALL = FACTS.ms("app.busyWall", "wall time during which at least one stage ran");
-    public static final Fact SLOT_USE = FACTS.fraction("app.slotUse", "task time / (slots × busy wall time)");
+    public static final Fact SLOT_CAPACITY = FACTS.ms("app.slotCapacity",
+            "slot-time the executors offered while stages ran: each one's slots × the busy time it was alive for");
+    public static final Fact SLOT_USE = FACTS.fraction("app.slotUse", "task time / slot-time offered while stages ran (app.slotCapacity)");
     public static final Fact IDLE_SLOTS_SECONDS_LOST = FACTS.seconds("app.idleSlots.secondsLost",
-            "slot-seconds left idle while stages ran, per slot");
+            "slot-time left idle while stages ran, over the slots the app had on average: wall-clock seconds");
     public static final Fact GC_TIME = FACTS.ms("app.gc.time", "GC time of all tasks");
     public static final Fact GC_FRACTION = FACTS.fraction("app.gc.fraction", "GC time / task run time");
     public static final Fact JOBS_RUNNING = FACTS.count("app.jobs.running", "running jobs");
@@ -57,7 +59,9 @@ public final class AppSignals {
         List<Executor> workers = s.executors().stream().filter(e -> !e.isDriver()).toList();
         long taskTime = s.stages().stream().mapToLong(st -> st.totals().executorRunTimeMs()).sum();
         long gc = s.stages().stream().mapToLong(st -> st.totals().jvmGcTimeMs()).sum();
-        long busy = busyWall(ctx);
+        List<long[]> busyIntervals = busyIntervals(ctx);
+        long busy = busyWall(busyIntervals);
+        double capacity = slotCapacityMs(ctx, busyIntervals);
         int failedTasks = s.stages().stream().mapToInt(st -> st.tasks().failed()).sum();
         int completedTasks = s.stages().stream().mapToInt(st -> st.tasks().completed()).sum();
         long maxShuffleRead = s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0);
@@ -68,8 +72,10 @@ public final class AppSignals {
                 .put(EXECUTORS_ACTIVE, workers.stream().filter(Executor::active).count())
                 .put(TASK_TIME, taskTime)
                 .put(BUSY_WALL, busy)
-                .put(SLOT_USE, FactSink.ratio(taskTime, (double) ctx.slots() * busy))
-                .put(IDLE_SLOTS_SECONDS_LOST, Math.max(0, (double) ctx.slots() * busy - taskTime) / ctx.slots() / 1000.0)
+                .put(SLOT_CAPACITY, capacity)
+                .put(SLOT_USE, FactSink.ratio(taskTime, capacity))
+                // idle slot-time over the slots the app had on average: wall-clock equivalent
+                .put(IDLE_SLOTS_SECONDS_LOST, capacity <= 0 ? 0 : Math.max(0, capacity - taskTime) / (capacity / busy) / 1000.0)
                 .put(GC_TIME, gc)
                 .put(GC_FRACTION, FactSink.ratio(gc, taskTime))
                 .put(JOBS_RUNNING, s.jobs().stream().filter(j -> j.status() == JobStatus.RUNNING).count())
@@ -118,7 +124,13 @@ public final class AppSignals {
     }
 
     /** Union of the stages' [submission, completion] intervals. */
-    private static long busyWall(AppContext ctx) {
+    /** The wall time during which some stage ran: the union of the stages' intervals. */
+    private static long busyWall(List<long[]> busy) {
+        return busy.stream().mapToLong(iv -> iv[1] - iv[0]).sum();
+    }
+
+    /** The stages' run intervals, merged and in order. */
+    private static List<long[]> busyIntervals(AppContext ctx) {
         List<long[]> intervals = new ArrayList<>();
         for (Stage st : ctx.snapshot().stages()) {
             if (st.submissionTime().isPresent() && st.tasks().completed() + st.tasks().active() > 0) {
@@ -130,19 +142,44 @@ public final class AppSignals {
             }
         }
         intervals.sort(Comparator.comparingLong(a -> a[0]));
-        long total = 0;
-        long curStart = -1;
-        long curEnd = -1;
+        List<long[]> merged = new ArrayList<>();
         for (long[] iv : intervals) {
-            if (iv[0] > curEnd) {
-                total += curEnd - curStart;
-                curStart = iv[0];
-                curEnd = iv[1];
+            long[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
+            if (last == null || iv[0] > last[1]) {
+                merged.add(iv.clone());
             } else {
-                curEnd = Math.max(curEnd, iv[1]);
+                last[1] = Math.max(last[1], iv[1]);
             }
         }
-        return total + (curEnd - curStart);
+        return merged;
+    }
+
+    /**
+     * Slot-milliseconds the executors offered while stages ran: each executor's slots over the
+     * part of its own life (added to removed, or now) that overlaps the busy intervals. An app
+     * whose executors came and went is judged by the slots it really had, not those alive at
+     * its end. Executors with no add time count for the whole busy time.
+     */
+    private static double slotCapacityMs(AppContext ctx, List<long[]> busy) {
+        List<Executor> all = ctx.snapshot().executors();
+        List<Executor> counted = all.stream().filter(e -> !e.isDriver()).toList();
+        if (counted.isEmpty()) {
+            counted = all.stream().filter(Executor::isDriver).toList();
+        }
+        if (counted.isEmpty()) {
+            return (double) ctx.slots() * busyWall(busy);
+        }
+        double capacity = 0;
+        for (Executor e : counted) {
+            long from = e.addTime().map(java.time.Instant::toEpochMilli).orElse(Long.MIN_VALUE);
+            long to = e.removeTime().map(java.time.Instant::toEpochMilli).orElse(Long.MAX_VALUE);
+            long alive = 0;
+            for (long[] iv : busy) {
+                alive += Math.max(0, Math.min(to, iv[1]) - Math.max(from, iv[0]));
+            }
+            capacity += (double) ctx.slotsOf(e) * alive;
+        }
+        return capacity;
     }
 
     private static void neverLaunched(AppContext ctx, FactSink sink) {

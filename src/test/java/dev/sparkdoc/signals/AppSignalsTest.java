@@ -30,6 +30,36 @@ class AppSignalsTest {
     }
 
     @Test
+    void slotTimeCountsEachExecutorOnlyWhileItWasAlive() {
+        // one stage over [10 s, 110 s]; executor 1 (4 slots) alive all along, executor 2 (4 slots)
+        // only for [60 s, 1000 s]: 4 × 100 s + 4 × 50 s = 600 slot-seconds, not 8 × 100 s
+        var s = Snapshots.app().executors(executor("1", 4), executor("2", 4).alive(60, 1000))
+                .stage(Snapshots.stageAt(1, T0.plusSeconds(10)).wall(100).runTime(300_000));
+        ScopeFacts app = Facts.app(s);
+        assertThat(value(app, "app.slotCapacity")).isEqualTo(600_000.0);
+        assertThat(value(app, "app.slotUse")).isEqualTo(0.5);
+        // 300 idle slot-seconds over 6 slots on average: 50 s of wall time
+        assertThat(value(app, "app.idleSlots.secondsLost")).isEqualTo(50.0);
+    }
+
+    @Test
+    void anExecutorThatCameAndWentBeforeTheStagesRanOffersNothing() {
+        var s = Snapshots.app().executors(executor("1", 2), executor("2", 16).alive(0, 5))
+                .stage(Snapshots.stageAt(1, T0.plusSeconds(10)).wall(100).runTime(150_000));
+        assertThat(value(Facts.app(s), "app.slotUse")).isEqualTo(0.75);
+    }
+
+    @Test
+    void slotsFollowTaskCpusAndTheGpusEachTaskNeeds() {
+        // spark.task.cpus=2 on 8 cores: 4 tasks at once (Spark's maxTasks)
+        assertThat(value(Facts.app(Snapshots.app().executors(executor("1", 8).maxTasks(4))), "app.slots")).isEqualTo(4.0);
+        // 16 cores but 1 GPU at 0.25 per task: 4 tasks at once; at 1/16 per task the cores limit it
+        var gpu = Snapshots.app().conf("spark.executor.resource.gpu.amount", "1").executors(executor("1", 16));
+        assertThat(value(Facts.app(gpu.conf("spark.task.resource.gpu.amount", "0.25")), "app.slots")).isEqualTo(4.0);
+        assertThat(value(Facts.app(gpu.conf("spark.task.resource.gpu.amount", "0.0625")), "app.slots")).isEqualTo(16.0);
+    }
+
+    @Test
     void gcFractionIsGcOverRunTime() {
         ScopeFacts app = Facts.app(Snapshots.app().stage(stage(1).gc(20_000)).stage(stage(2).gc(30_000)));
         assertThat(value(app, "app.gc.time")).isEqualTo(50_000.0);

@@ -361,6 +361,9 @@ public final class Snapshots {
         boolean active = true;
         String host;
         String removeReason;
+        Instant added = T0;
+        Instant removedAt;
+        int maxTasks = -1;
         final Map<String, Long> peaks = new HashMap<>();
 
         ExecutorBuilder(String id, int cores) {
@@ -396,11 +399,25 @@ public final class Snapshots {
             return this;
         }
 
+        /** Alive from {@code fromSeconds} after T0 to {@code toSeconds} (then removed, for idleness). */
+        public ExecutorBuilder alive(long fromSeconds, long toSeconds) {
+            this.added = T0.plusSeconds(fromSeconds);
+            this.removedAt = T0.plusSeconds(toSeconds);
+            return removed("Executor idle timeout");
+        }
+
+        /** Tasks it runs at once, when spark.task.cpus makes that fewer than its cores. */
+        public ExecutorBuilder maxTasks(int n) {
+            this.maxTasks = n;
+            return this;
+        }
+
         Executor build() {
             String h = host != null ? host : id.equals("driver") ? "driver-host" : "host-" + id;
-            return new Executor(id, h + ":7337", active, cores, cores, 0,
+            return new Executor(id, h + ":7337", active, cores, maxTasks >= 0 ? maxTasks : cores, 0,
                     failedTasks, completed, completed + failedTasks, taskTimeMs, gcMs, 0, 0, 0, 0, 2L << 30, 0,
-                    Optional.of(T0), removeReason == null ? Optional.empty() : Optional.of(T0.plusSeconds(300)),
+                    Optional.of(added), removeReason == null ? Optional.empty()
+                            : Optional.of(removedAt != null ? removedAt : T0.plusSeconds(300)),
                     Optional.ofNullable(removeReason), false, peaks);
         }
     }

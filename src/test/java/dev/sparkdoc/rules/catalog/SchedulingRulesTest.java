@@ -68,7 +68,7 @@ class SchedulingRulesTest {
         assertThat(evidence(f, "app.slotUse")).isEqualTo(580.0 / 2400);
         // (8 slots × 300 s − 580 s of tasks) / 8 slots
         assertThat(f.secondsLost()).isEqualTo(227.5);
-        assertThat(f.title()).isEqualTo("Slots sat idle: tasks used 24% of 8 slots while stages ran");
+        assertThat(f.title()).isEqualTo("Slots sat idle: tasks used 24% of the executors' slot time while stages ran");
         assertThat(f.remedies()).anySatisfy(r -> assertThat(r.code()).contains("df = df.repartition(8 * 3)"));
     }
 
