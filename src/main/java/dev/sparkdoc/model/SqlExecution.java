@@ -1,8 +1,11 @@
 package dev.sparkdoc.model;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * A SQL/DataFrame query execution with its physical plan graph.
@@ -10,6 +13,9 @@ import java.util.Optional;
  * @param status RUNNING, COMPLETED or FAILED
  * @param nodes  plan operators; their metrics are empty while the query runs (Spark fills them
  *               only at the end)
+ * @param modifiedConfigs the session settings the query ran with that differ from the
+ *               application's (the event log's {@code modifiedConfigs}, Spark 3.4+; REST does not
+ *               serve them), secrets redacted
  */
 public record SqlExecution(
         long id,
@@ -22,14 +28,25 @@ public record SqlExecution(
         List<Integer> failedJobIds,
         List<PlanNode> nodes,
         List<PlanEdge> edges,
-        Optional<String> errorMessage) {
+        Optional<String> errorMessage,
+        Map<String, String> modifiedConfigs) {
 
     public SqlExecution {
+        // snapshots written before sparkdoc kept them read as null
+        modifiedConfigs = modifiedConfigs == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(modifiedConfigs));
         runningJobIds = List.copyOf(runningJobIds);
         successJobIds = List.copyOf(successJobIds);
         failedJobIds = List.copyOf(failedJobIds);
         nodes = List.copyOf(nodes);
         edges = List.copyOf(edges);
+    }
+
+    /** A query whose session settings are unknown or the application's own. */
+    public SqlExecution(long id, String description, String status, Optional<Instant> submissionTime, long durationMs,
+            List<Integer> runningJobIds, List<Integer> successJobIds, List<Integer> failedJobIds, List<PlanNode> nodes,
+            List<PlanEdge> edges, Optional<String> errorMessage) {
+        this(id, description, status, submissionTime, durationMs, runningJobIds, successJobIds, failedJobIds, nodes, edges,
+                errorMessage, Map.of());
     }
 
     /**

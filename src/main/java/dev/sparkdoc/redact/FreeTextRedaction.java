@@ -68,7 +68,7 @@ public final class FreeTextRedaction {
         return new SqlExecution(q.id(), r(q.description()), q.status(), q.submissionTime(), q.durationMs(),
                 q.runningJobIds(), q.successJobIds(), q.failedJobIds(),
                 q.nodes().stream().map(n -> new SqlExecution.PlanNode(n.nodeId(), r(n.name()), n.wholeStageCodegenId(), n.metrics(), r(n.detail()))).toList(),
-                q.edges(), r(q.errorMessage()));
+                q.edges(), r(q.errorMessage()), Redaction.properties(q.modifiedConfigs()));
     }
 
     private static String r(String text) {

@@ -97,6 +97,9 @@ public final class TriageText {
             out.addAll(Wrap.lines(evidence(e), w, firstEvidence ? INDENT + label("evidence") : pad, pad + "  "));
             firstEvidence = false;
         }
+        for (int i = 0; i < f.settings().size(); i++) {
+            out.addAll(Wrap.lines(f.settings().get(i).display(), w, i == 0 ? INDENT + label("settings") : pad, pad + "  "));
+        }
         for (String line : RemedyLines.of(f.remedies())) {
             if (line.startsWith("  ")) {
                 // Config and code are copied as they are: never wrapped.

@@ -13,6 +13,9 @@ import java.util.Optional;
  * <p>When the rule fired on several stages of one group (a query's code site, see
  * {@code stage.group}), the finding is the costliest of them, with the others in {@code alsoIn},
  * the group's name in {@code group}, the worst severity and the summed seconds lost.
+ *
+ * <p>{@code settings} are the values in force of the settings its remedies change, with their
+ * origin; a remedy's setting that already held is not proposed, and is listed here as such.
  */
 public record Finding(
         String rule,
@@ -27,6 +30,8 @@ public record Finding(
         String verify,
         String docs,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+        List<SettingInForce> settings,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
         List<Scope> alsoIn,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
         Optional<String> group) {
@@ -34,6 +39,7 @@ public record Finding(
     public Finding {
         evidence = List.copyOf(evidence);
         remedies = List.copyOf(remedies);
+        settings = List.copyOf(settings);
         alsoIn = List.copyOf(alsoIn);
     }
 
@@ -41,7 +47,7 @@ public record Finding(
     public Finding(String rule, String family, Severity severity, String title, Scope scope, double secondsLost,
             double confidence, List<Evidence> evidence, List<Remedy> remedies, String verify, String docs) {
         this(rule, family, severity, title, scope, secondsLost, confidence, evidence, remedies, verify, docs, List.of(),
-                Optional.empty());
+                List.of(), Optional.empty());
     }
 
     /** The other scopes of a group, for people: "13, 14, 15 and 11 more"; empty when alone. */
@@ -59,6 +65,19 @@ public record Finding(
         String kind = scope.kind().id() + "s";
         return scope.kind().id() + " " + scope.displayId() + " and " + alsoIn.size() + " more " + kind
                 + group.map(g -> " of " + g).orElse("");
+    }
+
+    /**
+     * A setting a remedy would change, as it is now.
+     *
+     * @param proposed false when it already had the remedy's value, so the remedy does not propose it
+     */
+    public record SettingInForce(String key, String value, String origin, boolean proposed) {
+
+        /** {@code spark.sql.adaptive.skewJoin.enabled = false (set in query 7)}. */
+        public String display() {
+            return key + " = " + value + " (" + origin + (proposed ? "" : "; already so, not proposed") + ")";
+        }
     }
 
     /**

@@ -5,6 +5,8 @@ import dev.sparkdoc.signals.AppSignals;
 import dev.sparkdoc.signals.Fact;
 import dev.sparkdoc.signals.FactFormat;
 import dev.sparkdoc.signals.ScopeFacts;
+import dev.sparkdoc.signals.Setting;
+import dev.sparkdoc.signals.Settings;
 import dev.sparkdoc.signals.ScopeKind;
 import dev.sparkdoc.signals.SignalSet;
 import dev.sparkdoc.signals.StageSignals;
@@ -53,10 +55,44 @@ public final class RuleEngine {
                 .flatMap(fact -> seconds(fact, facts))
                 .map(v -> Math.max(0, v))
                 .orElse(0.0);
-        List<Remedy> remedies = rule.remedies().stream().map(r -> remedy(r, facts)).toList();
+        Settings inForce = facts.inForce();
+        List<Finding.SettingInForce> settings = new ArrayList<>();
+        List<Remedy> remedies = new ArrayList<>();
+        for (Rule.RemedyTemplate template : rule.remedies()) {
+            withoutWhatHolds(remedy(template, facts), inForce, settings).ifPresent(remedies::add);
+        }
         return Optional.of(new Finding(rule.id(), rule.family(), rule.severity().of(facts),
                 Templates.fill(rule.title(), facts), facts.scope(), secondsLost, rule.confidence(),
-                evidence(rule, leaves, facts), remedies, Templates.fill(rule.verify(), facts), rule.docs()));
+                evidence(rule, leaves, facts), remedies, Templates.fill(rule.verify(), facts), rule.docs(),
+                settings, List.of(), Optional.empty()));
+    }
+
+    /**
+     * The remedy without the settings that already have its values (a fix must change
+     * something); empty when none is left. Each setting it touches is noted in {@code settings}
+     * with its value in force and origin, once.
+     */
+    private static Optional<Remedy> withoutWhatHolds(Remedy r, Settings inForce, List<Finding.SettingInForce> settings) {
+        if (r.conf().isEmpty()) {
+            return Optional.of(r);
+        }
+        var kept = new java.util.LinkedHashMap<String, String>();
+        r.conf().forEach((key, proposed) -> {
+            Optional<Setting> holding = inForce.holding(key, proposed);
+            if (holding.isEmpty()) {
+                kept.put(key, proposed);
+            }
+            Optional<Setting> now = holding.isPresent() ? holding : inForce.get(key);
+            now.ifPresent(s -> {
+                if (settings.stream().noneMatch(x -> x.key().equals(key))) {
+                    settings.add(new Finding.SettingInForce(key, s.value(), s.origin(), holding.isEmpty()));
+                }
+            });
+        });
+        if (kept.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Remedy(r.text(), kept, r.code()));
     }
 
     /** A time fact's value in seconds, whatever unit it is kept in. */

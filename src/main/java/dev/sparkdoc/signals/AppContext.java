@@ -30,6 +30,8 @@ public final class AppContext {
     private Map<Integer, List<Job>> jobsById;
     private Map<Long, List<Job>> jobsBySql;
     private Map<Integer, List<Stage>> attemptsByStage;
+    private Map<Long, dev.sparkdoc.model.SqlExecution> queryById;
+    private Settings settings;
 
     private final Optional<DriverLog> driverLog;
     private final PostMortem postMortem;
@@ -187,8 +189,26 @@ public final class AppContext {
 
     /** The SQL query whose job ran a stage, if any. */
     Optional<dev.sparkdoc.model.SqlExecution> queryOf(Stage stage) {
-        return jobOf(stage).flatMap(Job::sqlExecutionId)
-                .flatMap(id -> snapshot.sqlExecutions().stream().filter(q -> q.id() == id).findFirst());
+        return jobOf(stage).flatMap(Job::sqlExecutionId).flatMap(this::query);
+    }
+
+    /** A SQL query by id: one map for the app, since every stage and job asks. */
+    Optional<dev.sparkdoc.model.SqlExecution> query(long id) {
+        if (queryById == null) {
+            queryById = new HashMap<>();
+            for (dev.sparkdoc.model.SqlExecution q : snapshot.sqlExecutions()) {
+                queryById.putIfAbsent(q.id(), q);
+            }
+        }
+        return Optional.ofNullable(queryById.get(id));
+    }
+
+    /** The application's configuration in force, with Spark's defaults for its version. */
+    public Settings settings() {
+        if (settings == null) {
+            settings = Settings.ofApp(this);
+        }
+        return settings;
     }
 
     /** True when the snapshot has the application's configuration at all. */

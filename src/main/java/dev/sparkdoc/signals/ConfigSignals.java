@@ -38,13 +38,7 @@ public final class ConfigSignals {
         if (!ctx.hasConfig()) {
             return;
         }
-        boolean aqeDefault = ctx.sparkVersion() == 0 || ctx.sparkVersion() >= 302;
-        sink.put(AQE_ENABLED, ctx.confBool("spark.sql.adaptive.enabled", aqeDefault));
-        sink.put(AQE_COALESCE_ENABLED, ctx.confBool("spark.sql.adaptive.coalescePartitions.enabled", true));
-        sink.put(SHUFFLE_PARTITIONS, ctx.confLong("spark.sql.shuffle.partitions", 200));
-        long threshold = ctx.confBytes("spark.sql.autoBroadcastJoinThreshold", 10 * AppContext.MIB, 'b');
-        sink.put(BROADCAST_THRESHOLD, threshold);
-        sink.put(BROADCAST_DISABLED, threshold < 0);
+        session(ctx.settings(), sink);
         sink.put(EVENT_LOG_ENABLED, ctx.confBool("spark.eventLog.enabled", false));
         sink.put(PROCESS_TREE_METRICS_ENABLED, ctx.confBool("spark.executor.processTreeMetrics.enabled", false));
         long executorMemory = ctx.executorMemory();
@@ -55,5 +49,30 @@ public final class ConfigSignals {
         sink.put(DRIVER_MEMORY, driverMemory).put(DRIVER_MEMORY_LARGER, driverMemory * 2.0);
         sink.put(DRIVER_MAX_RESULT_SIZE, ctx.maxResultSize());
         sink.put(LOCAL_MODE, SparkMaster.of(ctx).map(SparkMaster::local).orElse(false));
+    }
+
+    /**
+     * The SQL session's settings, which a query can change for itself ({@code spark.conf.set}):
+     * computed for the app and again for every query that ran with its own values.
+     */
+    static void session(Settings settings, FactSink sink) {
+        // AQE has been on by default since 3.2; of an unknown version, assume a current one
+        sink.put(AQE_ENABLED, bool(settings, "spark.sql.adaptive.enabled", true));
+        sink.put(AQE_COALESCE_ENABLED, bool(settings, "spark.sql.adaptive.coalescePartitions.enabled", true));
+        long partitions;
+        try {
+            partitions = settings.get("spark.sql.shuffle.partitions").map(v -> Long.parseLong(v.value())).orElse(200L);
+        } catch (NumberFormatException e) {
+            partitions = 200;
+        }
+        sink.put(SHUFFLE_PARTITIONS, partitions);
+        long threshold = settings.get("spark.sql.autoBroadcastJoinThreshold")
+                .map(v -> v.value().strip().startsWith("-") ? -1 : SparkSizes.parse(v.value(), 'b')).orElse(10 * AppContext.MIB);
+        sink.put(BROADCAST_THRESHOLD, threshold);
+        sink.put(BROADCAST_DISABLED, threshold < 0);
+    }
+
+    private static boolean bool(Settings settings, String key, boolean fallback) {
+        return settings.get(key).map(v -> v.value().equalsIgnoreCase("true")).orElse(fallback);
     }
 }

@@ -14,7 +14,8 @@ public final class FactFormat {
         return switch (unit) {
             case MS -> duration(value);
             case SECONDS -> duration(value * 1000);
-            case BYTES -> bytes(value);
+            // a size setting of -1 (autoBroadcastJoinThreshold) switches the feature off
+            case BYTES -> value == -1 ? "-1 (off)" : bytes(value);
             case RATIO -> String.format(Locale.ROOT, "%.1f×", value);
             case FRACTION -> String.format(Locale.ROOT, "%.0f%%", value * 100);
             case BOOLEAN -> value != 0 ? "yes" : "no";

@@ -10,9 +10,16 @@ public final class FactSink {
     private final Scope scope;
     private final Map<Fact, Double> values = new HashMap<>();
     private final Map<Fact, String> texts = new HashMap<>();
+    private Settings settings = Settings.NONE;
 
     public FactSink(Scope scope) {
         this.scope = scope;
+    }
+
+    /** The configuration in force for this scope (remedies are checked against it). */
+    public FactSink settings(Settings inForce) {
+        this.settings = inForce;
+        return this;
     }
 
     public FactSink put(Fact fact, double value) {
@@ -44,7 +51,7 @@ public final class FactSink {
     }
 
     public ScopeFacts build(Optional<ScopeFacts> parent) {
-        return new ScopeFacts(scope, values, texts, parent);
+        return new ScopeFacts(scope, values, texts, parent, settings);
     }
 
     private void check(Fact fact, boolean unitFits, String unitProblem) {

@@ -10,12 +10,19 @@ import java.util.OptionalDouble;
  *
  * @param values numeric facts (booleans as 0/1); a fact absent here was not measurable
  * @param texts  text facts, for titles and remedies (e.g. the top exception class)
+ * @param settings the configuration in force here; {@link Settings#NONE} falls back to the parent's
  */
-public record ScopeFacts(Scope scope, Map<Fact, Double> values, Map<Fact, String> texts, Optional<ScopeFacts> parent) {
+public record ScopeFacts(Scope scope, Map<Fact, Double> values, Map<Fact, String> texts, Optional<ScopeFacts> parent,
+                         Settings settings) {
 
     public ScopeFacts {
         values = Map.copyOf(values);
         texts = Map.copyOf(texts);
+    }
+
+    /** The configuration in force for this scope: its own, else its parent's. */
+    public Settings inForce() {
+        return settings != Settings.NONE ? settings : parent.map(ScopeFacts::inForce).orElse(Settings.NONE);
     }
 
     public OptionalDouble value(Fact fact) {

@@ -32,23 +32,24 @@ public final class Signals {
     /** With the driver's own log too ({@code triage --driver-log}): how the driver died, if it did. */
     public static SignalSet compute(AppSnapshot snapshot, Optional<ProcessTable> processes, Optional<DriverLog> driverLog) {
         AppContext ctx = AppContext.of(snapshot, driverLog);
-        FactSink appSink = new FactSink(ctx.appScope());
+        FactSink appSink = new FactSink(ctx.appScope()).settings(ctx.settings());
         AppSignals.compute(ctx, appSink);
         ConfigSignals.compute(ctx, appSink);
         CrashSignals.compute(ctx, appSink);
         LossSignals.compute(ctx, appSink);
         ScopeFacts app = appSink.build(Optional.empty());
+        QueryParents parents = new QueryParents(ctx, app);
 
         List<ScopeFacts> scopes = new ArrayList<>();
         for (Job job : snapshot.jobs()) {
             FactSink sink = new FactSink(JobSignals.scope(job));
             JobSignals.compute(ctx, job, sink);
-            scopes.add(sink.build(Optional.of(app)));
+            scopes.add(sink.build(Optional.of(parents.of(job.sqlExecutionId().flatMap(ctx::query)))));
         }
         for (Stage stage : snapshot.stages()) {
             FactSink sink = new FactSink(StageSignals.scope(ctx, stage));
             StageSignals.compute(ctx, stage, sink);
-            scopes.add(sink.build(Optional.of(app)));
+            scopes.add(sink.build(Optional.of(parents.of(ctx.queryOf(stage)))));
         }
         for (Executor executor : snapshot.executors()) {
             FactSink sink = new FactSink(ExecutorSignals.scope(executor));
@@ -60,9 +61,40 @@ public final class Signals {
             SqlSignals.compute(ctx, sql, sink);
             SqlErrorSignals.compute(ctx, sql, sink);
             FileSignals.compute(ctx, sql, sink);
-            scopes.add(sink.build(Optional.of(app)));
+            scopes.add(sink.build(Optional.of(parents.of(Optional.of(sql)))));
         }
         processes.ifPresent(table -> scopes.addAll(ProcessSignals.compute(ctx, table, app)));
         return new SignalSet(app, scopes);
+    }
+
+    /**
+     * The parent a query's scopes read app-wide facts from: the app's own, or, for a query that
+     * ran with its own session settings, the app's facts with the SQL settings' facts recomputed
+     * under the query's values (so {@code config.broadcastThreshold} is -1 where the query set it).
+     */
+    private static final class QueryParents {
+        private final AppContext ctx;
+        private final ScopeFacts app;
+        private final java.util.Map<Long, ScopeFacts> byQuery = new java.util.HashMap<>();
+
+        QueryParents(AppContext ctx, ScopeFacts app) {
+            this.ctx = ctx;
+            this.app = app;
+        }
+
+        ScopeFacts of(Optional<SqlExecution> query) {
+            if (query.isEmpty() || !ctx.hasConfig()) {
+                return app;
+            }
+            Settings settings = ctx.settings().forQuery(query.get());
+            if (!settings.queryLevel()) {
+                return app;
+            }
+            return byQuery.computeIfAbsent(query.get().id(), id -> {
+                FactSink sink = new FactSink(ctx.appScope()).settings(settings);
+                ConfigSignals.session(settings, sink);
+                return sink.build(Optional.of(app));
+            });
+        }
     }
 }

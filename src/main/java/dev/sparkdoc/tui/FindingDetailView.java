@@ -55,6 +55,11 @@ final class FindingDetailView {
             out.addAll(Line.wrap("  " + e.fact() + " = " + e.display() + cmp, width, Tone.NORMAL, -1));
         }
         out.addAll(fixLines(x, width, selectedFix));
+        // after the fixes, so the first fix stays on a 24-row screen: what each fix's settings are now
+        if (!x.settings().isEmpty()) {
+            out.add(Line.of("Settings in force", Tone.BOLD));
+            x.settings().forEach(s -> out.addAll(Line.wrap("  " + s.display(), width, Tone.NORMAL, -1)));
+        }
         if (!x.verify().isBlank()) {
             out.addAll(Line.wrap("Verify: " + x.verify(), width, Tone.NORMAL, -1));
         }

@@ -28,7 +28,7 @@ class RuleEngineTest {
         var lessSkewed = stage(4).name("sort at Job.scala:30").wall(100)
                 .quantiles(TaskMetric.DURATION, q(2_000, 30_000))
                 .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(10 << 20, 300L << 20));
-        Diagnosis d = Diagnosis.of(Snapshots.app().stage(lessSkewed).stage(skewed).build(), RULES);
+        Diagnosis d = Diagnosis.of(Snapshots.app().conf("spark.sql.shuffle.partitions", "100").stage(lessSkewed).stage(skewed).build(), RULES);
 
         List<Finding> skew = d.findings().stream().filter(f -> f.rule().equals("skew.stage-task-time")).toList();
         assertThat(skew).extracting(f -> f.scope().id()).containsExactly("3.0", "4.0");

@@ -100,8 +100,8 @@ class KeySequenceTest {
     @Test
     void cOnTheListCopiesTheFirstFixThatHasConfig() {
         Update.Step step = Update.apply(still, new UiEvent.Pressed(KeyInput.ch('c')));
-        assertThat(step.effects()).containsExactly(new Effect.Copy(
-                "--conf spark.sql.adaptive.enabled=true --conf spark.sql.adaptive.skewJoin.enabled=true"));
+        // AQE is on by Spark 4.0's default; the query turned skew join off: only that is proposed
+        assertThat(step.effects()).containsExactly(new Effect.Copy("--conf spark.sql.adaptive.skewJoin.enabled=true"));
     }
 
     @Test

@@ -55,7 +55,9 @@ class PaneRenderingTest {
 
         assertThat(shot.rows().get(4)).startsWith("WARNING Data skew in stage 4");
         assertThat(shot.text()).contains("Evidence", "stage.duration.maxOverP50 = 23.8× (>= 5.0×)",
-                "▸ 1. Let AQE split skewed partitions", "--conf spark.sql.adaptive.enabled=true");
+                "▸ 1. Let AQE split skewed partitions", "--conf spark.sql.adaptive.skewJoin.enabled=true");
+        // AQE itself is on by default in 4.0: not proposed again
+        assertThat(shot.text()).doesNotContain("--conf spark.sql.adaptive.enabled=true");
         assertFits(shot, width, height);
     }
 

@@ -25,7 +25,7 @@ class DiskRulesTest {
 
     @Test
     void noSpaceLeftOnDeviceIsCritical() {
-        Finding f = fires(failingWith("java.io.IOException: No space left on device"), NO_SPACE, "15.0");
+        Finding f = fires(failingWith("java.io.IOException: No space left on device").conf("spark.sql.shuffle.partitions", "100"), NO_SPACE, "15.0");
 
         assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
         assertThat(f.title()).isEqualTo("Stage 15: no space left on device (executor 3 on host-3)");

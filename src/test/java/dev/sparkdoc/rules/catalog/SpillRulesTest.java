@@ -23,7 +23,7 @@ class SpillRulesTest {
     @Test
     void spillingSixteenPercentOfTheDataIsAWarning() {
         // 1 GiB to disk out of 6400 MiB of shuffle read
-        Finding f = fires(Snapshots.app().stage(stage(7).spill(2 * GIB, GIB)), SPILL, "7.0");
+        Finding f = fires(Snapshots.app().conf("spark.sql.shuffle.partitions", "100").stage(stage(7).spill(2 * GIB, GIB)), SPILL, "7.0");
 
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
         assertThat(f.title()).isEqualTo("Stage 7 spilled 1.0 GiB to disk (16% of its data)");

@@ -70,7 +70,7 @@ final class EventSkimmer {
             "SparkListenerStageSubmitted", new Shape().keep(TIMES).keep(STAGE_INFO, "Stage Info")
                     .keep(new Shape().keep("spark.job.description"), "Properties"),
             "SparkListenerStageCompleted", new Shape().keep(TIMES).keep(STAGE_INFO, "Stage Info"),
-            "SparkListenerSQLExecutionStart", new Shape().keep(TIMES).keep("executionId", "description")
+            "SparkListenerSQLExecutionStart", new Shape().keep(TIMES).keep("executionId", "description", "modifiedConfigs")
                     .keep(PLAN, "sparkPlanInfo"),
             "SparkListenerSQLAdaptiveExecutionUpdate", new Shape().keep(TIMES).keep("executionId")
                     .keep(PLAN, "sparkPlanInfo"));

@@ -9,6 +9,7 @@ import dev.sparkdoc.model.SourceInfo;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.TaskCounts;
+import dev.sparkdoc.redact.Redaction;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -153,7 +154,7 @@ public final class SnapshotAssembler {
             long duration = s.startTime > 0 ? Math.max(0, end - s.startTime) : 0;
             out.add(new SqlExecution(s.id, s.description, status, StageState.time(s.startTime), duration, running,
                     succeeded, failed, PlanMetrics.nodes(s.plan, f.sql.accumulators), s.plan.edges(),
-                    Optional.ofNullable(s.errorMessage)));
+                    Optional.ofNullable(s.errorMessage), Redaction.properties(s.modifiedConfigs)));
         }
         out.sort(Comparator.comparingLong(SqlExecution::id).reversed());
         return out;

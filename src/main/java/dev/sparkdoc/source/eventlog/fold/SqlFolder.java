@@ -19,6 +19,7 @@ final class SqlFolder {
         long endTime = -1;
         boolean ended;
         String errorMessage;
+        final Map<String, String> modifiedConfigs = new LinkedHashMap<>();
         SparkPlanGraph plan = SparkPlanGraph.EMPTY;
 
         SqlState(long id) {
@@ -35,6 +36,12 @@ final class SqlFolder {
                 SqlState sql = execution(e);
                 sql.description = e.path("description").asText("");
                 sql.startTime = e.path("time").asLong(-1);
+                // Spark 3.4+: the session settings that differ from the SparkContext's
+                e.path("modifiedConfigs").properties().forEach(c -> {
+                    if (c.getValue().isValueNode()) {
+                        sql.modifiedConfigs.put(c.getKey(), c.getValue().asText());
+                    }
+                });
                 plan(sql, e.path("sparkPlanInfo"));
             }
             case "SparkListenerSQLExecutionEnd" -> {

@@ -1,0 +1,153 @@
+package dev.sparkdoc.signals;
+
+import dev.sparkdoc.model.SourceKind;
+import dev.sparkdoc.model.SqlExecution;
+import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The configuration in force for one scope, with the origin of every value: the query's own
+ * session settings (the event log's {@code modifiedConfigs}), else the application's Spark
+ * properties, else Spark's default for the application's version. Over REST a query's
+ * {@code spark.conf.set} is not visible: there the app's properties and the defaults are all
+ * there is.
+ */
+public final class Settings {
+
+    /** For scopes that know nothing of the application (rule-file cases, hand-made facts). */
+    public static final Settings NONE = new Settings(Map.of(), Map.of(), -1, 0, false, true);
+
+    private static final Pattern NUMBER_UNIT = Pattern.compile("^(-?[0-9]*\\.?[0-9]+)\\s*([a-z]*)$");
+
+    private final Map<String, String> app;
+    private final Map<String, String> query;
+    private final long queryId;
+    private final int version;
+    private final boolean known;
+    private final boolean sessionVisible;
+
+    private Settings(Map<String, String> app, Map<String, String> query, long queryId, int version, boolean known,
+            boolean sessionVisible) {
+        this.app = app;
+        this.query = query;
+        this.queryId = queryId;
+        this.version = version;
+        this.known = known;
+        this.sessionVisible = sessionVisible;
+    }
+
+    /**
+     * The application's settings; {@code known} is false when the snapshot has no environment.
+     * A query's session settings are visible in an event log (and a snapshot that kept some),
+     * never over REST.
+     */
+    static Settings ofApp(AppContext ctx) {
+        var s = ctx.snapshot();
+        boolean sessionVisible = s.source().kind() == SourceKind.EVENTLOG
+                || s.sqlExecutions().stream().anyMatch(q -> !q.modifiedConfigs().isEmpty());
+        return new Settings(s.environment().sparkProperties(), Map.of(), -1, ctx.sparkVersion(), ctx.hasConfig(), sessionVisible);
+    }
+
+    /** The same, with a query's own session settings over them. */
+    Settings forQuery(SqlExecution q) {
+        return q.modifiedConfigs().isEmpty() ? this
+                : new Settings(app, q.modifiedConfigs(), q.id(), version, known, sessionVisible);
+    }
+
+    /**
+     * True for a setting a session can change on its own ({@code spark.conf.set}) where the
+     * session's values are not visible: its value here may not be the query's.
+     */
+    private boolean uncertain(String key) {
+        return !sessionVisible && key.startsWith("spark.sql.");
+    }
+
+    /** True when a query's settings differ from the application's here. */
+    boolean queryLevel() {
+        return !query.isEmpty();
+    }
+
+    /** The value in force and its origin; empty when nothing says (no environment, an unknown key or version). */
+    public Optional<Setting> get(String key) {
+        if (!known) {
+            return Optional.empty();
+        }
+        String v = query.get(key);
+        if (v != null) {
+            return Optional.of(new Setting(key, v.strip(), "set in query " + queryId));
+        }
+        String caveat = uncertain(key) ? "; a session's own value would not show over REST" : "";
+        v = app.get(key);
+        if (v != null) {
+            return Optional.of(new Setting(key, v.strip(), "set by the app" + caveat));
+        }
+        return SparkDefaults.builtIn().at(key, version).map(d -> new Setting(key, d.value(),
+                (version == 0 ? "Spark's default" : "Spark " + version / 100 + "." + version % 100 + "'s default") + caveat));
+    }
+
+    /**
+     * The setting in force when it surely already has {@code proposed}'s value, read as the key's
+     * kind (10m = 10485760); never a session setting REST cannot show.
+     */
+    public Optional<Setting> holding(String key, String proposed) {
+        return uncertain(key) ? Optional.empty() : get(key).filter(s -> same(SparkDefaults.builtIn().kind(key), s.value(), proposed));
+    }
+
+    static boolean same(SparkDefaults.Kind kind, String a, String b) {
+        Optional<String> x = canonical(kind, a);
+        Optional<String> y = canonical(kind, b);
+        if (x.isPresent() && y.isPresent()) {
+            return x.get().equals(y.get());
+        }
+        return a.strip().equalsIgnoreCase(b.strip());
+    }
+
+    /** A value as one comparable string; empty when it does not read as the kind. */
+    private static Optional<String> canonical(SparkDefaults.Kind kind, String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        return switch (kind) {
+            case BOOL -> v.equals("true") || v.equals("false") ? Optional.of(v) : Optional.empty();
+            case INT, DOUBLE -> decimal(v);
+            case BYTES -> scaled(v, "b", SIZE_UNITS);
+            case MIB -> scaled(v, "m", SIZE_UNITS);
+            case MS -> scaled(v, "ms", TIME_UNITS);
+            case S -> scaled(v, "s", TIME_UNITS);
+            case TEXT -> Optional.of(v);
+        };
+    }
+
+    private static Optional<String> decimal(String v) {
+        try {
+            return Optional.of(new BigDecimal(v).stripTrailingZeros().toPlainString());
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static final Map<String, Long> SIZE_UNITS = Map.ofEntries(Map.entry("b", 1L), Map.entry("k", 1L << 10),
+            Map.entry("kb", 1L << 10), Map.entry("m", 1L << 20), Map.entry("mb", 1L << 20), Map.entry("g", 1L << 30),
+            Map.entry("gb", 1L << 30), Map.entry("t", 1L << 40), Map.entry("tb", 1L << 40));
+    private static final Map<String, Long> TIME_UNITS = Map.ofEntries(Map.entry("us", 0L), Map.entry("ms", 1L),
+            Map.entry("s", 1_000L), Map.entry("m", 60_000L), Map.entry("min", 60_000L), Map.entry("h", 3_600_000L),
+            Map.entry("d", 86_400_000L));
+
+    /** Spark's size or time strings ("10m", "60s", a bare number in the key's own unit) in the smallest unit. */
+    private static Optional<String> scaled(String v, String bareUnit, Map<String, Long> units) {
+        Matcher m = NUMBER_UNIT.matcher(v);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        Long mult = units.get(m.group(2).isEmpty() ? bareUnit : m.group(2));
+        if (mult == null) {
+            return Optional.empty();
+        }
+        BigDecimal n = new BigDecimal(m.group(1));
+        // a negative value (-1: broadcast joins off) is a switch, not a size
+        BigDecimal scaled = n.signum() < 0 ? n : mult == 0 ? n.movePointLeft(3) : n.multiply(BigDecimal.valueOf(mult));
+        return Optional.of(scaled.stripTrailingZeros().toPlainString());
+    }
+}

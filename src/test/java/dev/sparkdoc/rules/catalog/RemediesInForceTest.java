@@ -1,0 +1,84 @@
+package dev.sparkdoc.rules.catalog;
+
+import static dev.sparkdoc.rules.catalog.CatalogAssert.MIB;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.fires;
+import static dev.sparkdoc.testing.Snapshots.T0;
+import static dev.sparkdoc.testing.Snapshots.q;
+import static dev.sparkdoc.testing.Snapshots.stage;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.firstaid.Remedy;
+import dev.sparkdoc.model.Job;
+import dev.sparkdoc.model.JobStatus;
+import dev.sparkdoc.model.SqlExecution;
+import dev.sparkdoc.model.TaskCounts;
+import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.testing.Snapshots;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** No fix proposes what the application already runs with; the settings in force say where each value came from. */
+class RemediesInForceTest {
+
+    private static Snapshots straggler(String version) {
+        return Snapshots.app().version(version).stage(stage(5).wall(55)
+                .quantiles(TaskMetric.DURATION, q(2_000, 40_000))
+                .slowTask(17, "2", 40_000));
+    }
+
+    private static List<String> keys(Finding f) {
+        return f.remedies().stream().flatMap(r -> r.conf().keySet().stream()).toList();
+    }
+
+    private static Finding.SettingInForce setting(Finding f, String key) {
+        return f.settings().stream().filter(s -> s.key().equals(key)).findFirst()
+                .orElseThrow(() -> new AssertionError("no setting " + key + " in " + f.settings()));
+    }
+
+    @Test
+    void speculationAlreadyOnIsNotProposedAgain() {
+        // on 4.0 the remedy's multiplier 3 and quantile 0.9 are Spark's defaults too: nothing is left to set
+        Finding f = fires(straggler("4.0.1").conf("spark.speculation", "true"), "stragglers.slow-tasks", "5.0");
+        assertThat(keys(f)).doesNotContain("spark.speculation", "spark.speculation.multiplier", "spark.speculation.quantile");
+        assertThat(setting(f, "spark.speculation").display()).isEqualTo("spark.speculation = true (set by the app; already so, not proposed)");
+        assertThat(setting(f, "spark.speculation.multiplier").origin()).isEqualTo("Spark 4.0's default");
+    }
+
+    @Test
+    void onSpark35OnlyTheSpeculationSettingsThatDifferAreProposed() {
+        Finding f = fires(straggler("3.5.1").conf("spark.speculation", "true"), "stragglers.slow-tasks", "5.0");
+        assertThat(keys(f)).doesNotContain("spark.speculation").contains("spark.speculation.multiplier", "spark.speculation.quantile");
+        Finding.SettingInForce multiplier = setting(f, "spark.speculation.multiplier");
+        assertThat(multiplier.value()).isEqualTo("1.5");
+        assertThat(multiplier.proposed()).isTrue();
+    }
+
+    @Test
+    void speculationOffIsProposedWithTheValueInForce() {
+        Finding f = fires(straggler("3.5.1"), "stragglers.slow-tasks", "5.0");
+        assertThat(keys(f)).contains("spark.speculation");
+        assertThat(setting(f, "spark.speculation").display()).isEqualTo("spark.speculation = false (Spark 3.5's default)");
+    }
+
+    @Test
+    void aQueryThatTurnedSkewJoinOffIsToldSoAndAqeOnByDefaultIsNotProposed() {
+        var s = Snapshots.app().version("4.0.1").conf("spark.sql.shuffle.partitions", "100")
+                .job(new Job(0, "job 0", Optional.empty(), Optional.empty(), JobStatus.SUCCEEDED, Optional.of(T0),
+                        Optional.of(T0.plusSeconds(65)), List.of(3), TaskCounts.NONE, 0, 1, 0, 0, Optional.of(7L), Optional.empty()))
+                .sql(new SqlExecution(7, "skewed join", "COMPLETED", Optional.of(T0), 65_000, List.of(), List.of(0), List.of(),
+                        List.of(), List.of(), Optional.empty(), Map.of("spark.sql.adaptive.skewJoin.enabled", "false",
+                        "spark.sql.autoBroadcastJoinThreshold", "-1")))
+                .stage(stage(3).wall(55).quantiles(TaskMetric.DURATION, q(2_000, 50_000))
+                        .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 * MIB, 1024 * MIB)));
+        Finding f = fires(s, "skew.stage-task-time", "3.0");
+        assertThat(keys(f)).contains("spark.sql.adaptive.skewJoin.enabled").doesNotContain("spark.sql.adaptive.enabled");
+        assertThat(setting(f, "spark.sql.adaptive.skewJoin.enabled").display())
+                .isEqualTo("spark.sql.adaptive.skewJoin.enabled = false (set in query 7)");
+        assertThat(setting(f, "spark.sql.adaptive.enabled").proposed()).isFalse();
+        // the remedy that only turned AQE on is not there; the one that turns skew join on is
+        assertThat(f.remedies()).extracting(Remedy::conf).noneMatch(c -> c.equals(Map.of("spark.sql.adaptive.enabled", "true")));
+    }
+}
