@@ -107,29 +107,24 @@ class SkewRulesTest {
     void underAqeTheFinalStagesParentIsTheMapJobOfTheSameQuery() {
         // AQE: job 0 wrote the shuffle (stage 0); the final job 1 lists a fresh id for it (stage 1),
         // PENDING until the job ends, then SKIPPED; stage 2 reads what stage 0 wrote
-        Snapshots app = Snapshots.app().running(Snapshots.T0.plusSeconds(60))
+        Finding f = fires(aqeJoin(dev.sparkdoc.model.StageStatus.PENDING), "skew.running-task", "2.0");
+        assertThat(evidence(f, "stage.running.readPerTask")).isEqualTo(42.0 * MIB);
+        // the same stage running (a parent still at work) proves nothing: cannot tell
+        quiet(aqeJoin(dev.sparkdoc.model.StageStatus.ACTIVE), "skew.running-task");
+    }
+
+    /** A running final join stage 2 whose job also lists stage 1 (in {@code middle}), the fresh id of stage 0's shuffle. */
+    private static Snapshots aqeJoin(dev.sparkdoc.model.StageStatus middle) {
+        return Snapshots.app().running(Snapshots.T0.plusSeconds(60))
                 .stage(stage(0).tasks(4, 4).shuffleRead(0).shuffleWrite(100 * MIB))
                 .runningJob(1, 2)
-                .stage(stage(1).tasks(4, 0).status(dev.sparkdoc.model.StageStatus.PENDING).shuffleRead(0).shuffleWrite(0))
+                .stage(stage(1).tasks(4, 0).status(middle).shuffleRead(0).shuffleWrite(0))
                 .stage(stage(2).tasks(10, 8).active(2).shuffleRead(17 * MIB)
                         .quantiles(TaskMetric.DURATION, q(1_000, 1_300))
                         .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(2 * MIB, 2 * MIB))
                         .runningTask("1", 14_000, 0).runningTask("2", 14_000, MIB))
                 .sql(new dev.sparkdoc.model.SqlExecution(0, "skewed join", "RUNNING", Optional.of(Snapshots.T0), 50_000,
                         List.of(1), List.of(0), List.of(), List.of(), List.of(), Optional.empty()));
-        Finding f = fires(app, "skew.running-task", "2.0");
-        assertThat(evidence(f, "stage.running.readPerTask")).isEqualTo(42.0 * MIB);
-        // the same pending stage beside a stage that is not running (a parent still running) proves nothing: cannot tell
-        quiet(Snapshots.app().running(Snapshots.T0.plusSeconds(60))
-                .stage(stage(0).tasks(4, 4).shuffleRead(0).shuffleWrite(100 * MIB))
-                .runningJob(1, 2)
-                .stage(stage(1).tasks(4, 0).status(dev.sparkdoc.model.StageStatus.ACTIVE).shuffleRead(0).shuffleWrite(0))
-                .stage(stage(2).tasks(10, 8).active(2).shuffleRead(17 * MIB)
-                        .quantiles(TaskMetric.DURATION, q(1_000, 1_300))
-                        .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(2 * MIB, 2 * MIB))
-                        .runningTask("1", 14_000, 0).runningTask("2", 14_000, MIB))
-                .sql(new dev.sparkdoc.model.SqlExecution(0, "skewed join", "RUNNING", Optional.of(Snapshots.T0), 50_000,
-                        List.of(1), List.of(0), List.of(), List.of(), List.of(), Optional.empty())), "skew.running-task");
     }
 
     @Test
