@@ -2,6 +2,7 @@ package dev.sparkdoc.signals;
 
 import dev.sparkdoc.model.Executor;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /** Facts about one executor (or the driver): GC, heap and process memory against limits, loss. */
 public final class ExecutorSignals {
@@ -18,6 +19,9 @@ public final class ExecutorSignals {
                     + "else the tasks' GC time over the cores (concurrent tasks each count one shared pause)");
     public static final Fact GC_FRACTION_OF_LIFE = FACTS.fraction("executor.gc.fractionOfLife",
             "that GC wall time / the executor's lifetime (from it was added to it was removed, or now)");
+    public static final Fact GC_SHARE = FACTS.text("executor.gc.share",
+            "the GC share for a title: of the finished tasks' time (\"20% of its task time\"), else, while no task has"
+                    + " finished, of the executor's life so far (\"45% of its life so far\")");
     public static final Fact GC_MAJOR_COUNT = FACTS.count("executor.gc.major.count", "major (old-generation) collections (MajorGCCount)");
     public static final Fact GC_MAJOR_TIME = FACTS.ms("executor.gc.major.time", "time in major collections (MajorGCTime)");
     public static final Fact FAILURES_SECONDS_LOST = FACTS.seconds("executor.failures.secondsLost",
@@ -55,12 +59,20 @@ public final class ExecutorSignals {
                 .put(GC_SECONDS_LOST, gcWallMs(e) / 1000.0)
                 .put(FAILURES_SECONDS_LOST, e.failedTasks() * ((double) e.totalDurationMs() / Math.max(1, e.totalTasks()))
                         / 1000.0 / Math.max(1, e.totalCores()));
-        e.addTime().ifPresent(added -> {
-            long life = java.time.Duration.between(added, e.removeTime().orElse(ctx.now())).toMillis();
+        OptionalDouble ofLife = OptionalDouble.empty();
+        if (e.addTime().isPresent()) {
+            long life = java.time.Duration.between(e.addTime().get(), e.removeTime().orElse(ctx.now())).toMillis();
             if (life > 0) {
-                sink.put(GC_FRACTION_OF_LIFE, Math.min(1.0, gcWallMs(e) / (double) life));
+                ofLife = OptionalDouble.of(Math.min(1.0, gcWallMs(e) / (double) life));
+                sink.put(GC_FRACTION_OF_LIFE, ofLife.getAsDouble());
             }
-        });
+        }
+        // live, a running task's GC shows in the JVM's counters (heartbeats) long before the task's own metrics
+        if (e.totalDurationMs() > 0) {
+            sink.text(GC_SHARE, FactFormat.human((double) e.totalGcTimeMs() / e.totalDurationMs(), FactUnit.FRACTION) + " of its task time");
+        } else if (ofLife.isPresent()) {
+            sink.text(GC_SHARE, FactFormat.human(ofLife.getAsDouble(), FactUnit.FRACTION) + " of its life so far");
+        }
         e.peak("MajorGCCount").ifPresent(n -> sink.put(GC_MAJOR_COUNT, n));
         e.peak("MajorGCTime").ifPresent(ms -> sink.put(GC_MAJOR_TIME, ms));
         e.removeReason().ifPresent(r -> {

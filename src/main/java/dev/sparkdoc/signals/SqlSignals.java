@@ -4,6 +4,7 @@ import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.SqlExecution.PlanNode;
 import dev.sparkdoc.model.Stage;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /** Facts about a SQL/DataFrame query from its physical plan: joins, aggregations, Python and UDFs. */
@@ -23,6 +24,13 @@ public final class SqlSignals {
     public static final Fact AGGREGATES = FACTS.count("sql.aggregates", "HashAggregate / ObjectHashAggregate / SortAggregate operators");
     public static final Fact AGGREGATES_OBJECT_HASH = FACTS.count("sql.aggregates.objectHash",
             "ObjectHashAggregate and SortAggregate operators (collect_list, collect_set, typed aggregators)");
+    public static final Fact OBJECT_AGG_BUILD_TIME = FACTS.ms("sql.aggregates.objectHash.buildTime",
+            "ObjectHashAggregate's own 'time in aggregation build', summed over its tasks");
+    public static final Fact OBJECT_AGG_SORT_FALLBACKS = FACTS.count("sql.aggregates.objectHash.sortFallbacks",
+            "tasks whose ObjectHashAggregate outgrew its hash map and fell back to sorting ('number of sort fallback tasks')");
+    public static final Fact OBJECT_AGG_SECONDS_LOST = FACTS.seconds("sql.aggregates.objectHash.secondsLost",
+            "the object aggregates' build time over the slots; for SortAggregate, which times nothing, half the shuffle"
+                    + " stages' wall time (sql.secondsLost.shuffle)");
     public static final Fact PYTHON_OPERATORS = FACTS.count("sql.python.operators",
             "Python operators: BatchEvalPython, ArrowEvalPython, *InPandas, MapInArrow");
     public static final Fact PYTHON_ROW_UDFS = FACTS.count("sql.python.rowUdfs", "BatchEvalPython operators (row-at-a-time Python UDFs)");
@@ -56,7 +64,8 @@ public final class SqlSignals {
                 .put(FRACTION_OF_APP, FactSink.ratio(sql.durationMs(), ctx.snapshot().application().durationMs(ctx.now())));
         plan.pythonOperators().stream().findFirst().ifPresent(n -> sink.text(PYTHON_OPERATOR, n.name()));
         joinSides(plan, sink);
-        shuffleStages(ctx, sql, sink);
+        double shuffleLost = shuffleStages(ctx, sql, sink);
+        objectAggregates(ctx, plan, shuffleLost, sink);
         UdfSignals.compute(ctx, sql, plan, sink);
     }
 
@@ -81,7 +90,22 @@ public final class SqlSignals {
         }
     }
 
-    private static void shuffleStages(AppContext ctx, SqlExecution sql, FactSink sink) {
+    /** What collect_list/collect_set cost: the operator's own timer where it has one (ObjectHashAggregate). */
+    private static void objectAggregates(AppContext ctx, PlanGraph plan, double shuffleLost, FactSink sink) {
+        List<PlanNode> objectHash = plan.named("ObjectHashAggregate");
+        OptionalLong build = objectHash.stream().map(n -> PlanGraph.metric(n, "time in aggregation build"))
+                .flatMap(Optional::stream).mapToLong(Long::longValue).reduce(Long::sum);
+        objectHash.stream().map(n -> PlanGraph.metric(n, "number of sort fallback tasks")).flatMap(Optional::stream)
+                .mapToLong(Long::longValue).reduce(Long::sum).ifPresent(n -> sink.put(OBJECT_AGG_SORT_FALLBACKS, n));
+        if (build.isPresent()) {
+            sink.put(OBJECT_AGG_BUILD_TIME, build.getAsLong())
+                    .put(OBJECT_AGG_SECONDS_LOST, build.getAsLong() / 1000.0 / Math.max(1, ctx.slots()));
+        } else if (plan.count("SortAggregate") + objectHash.size() > 0) {
+            sink.put(OBJECT_AGG_SECONDS_LOST, shuffleLost);
+        }
+    }
+
+    private static double shuffleStages(AppContext ctx, SqlExecution sql, FactSink sink) {
         long shuffle = 0;
         for (Stage st : ctx.stagesOfQuery(sql)) {
             if (st.totals().shuffleWriteBytes() > 0 || st.totals().shuffleReadBytes() > 0) {
@@ -89,5 +113,6 @@ public final class SqlSignals {
             }
         }
         sink.put(SHUFFLE_STAGES_WALL, shuffle).put(SECONDS_LOST_SHUFFLE, shuffle / 2000.0);
+        return shuffle / 2000.0;
     }
 }
