@@ -1,5 +1,5 @@
 # A row-at-a-time Python UDF that costs 1 ms per row (as a per-row regex compile or model call does):
-# 30,000 rows over 2 slots are at least 15 s of the query, whatever the machine's pace.
+# 40,000 rows in 2 tasks over 2 slots are at least 20 s of each task, whatever the machine's pace.
 import time
 
 from pyspark.sql import SparkSession
@@ -16,8 +16,8 @@ def slow_normalize(n):
 
 
 spark.sparkContext.setJobDescription("normalized totals")
-row = spark.range(0, 30000, 1, 4).select(total(udf(slow_normalize, "long")(col("id"))).alias("s")).first()
-assert row.s == 30 * 499500
+row = spark.range(0, 40000, 1, 2).select(total(udf(slow_normalize, "long")(col("id"))).alias("s")).first()
+assert row.s == 40 * 499500
 scenario.mark("done")
 scenario.hold()
 spark.stop()

@@ -3,6 +3,9 @@ package dev.sparkdoc.signals;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.SqlExecution.PlanNode;
 import dev.sparkdoc.model.Stage;
+import dev.sparkdoc.model.TaskSample;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -15,8 +18,10 @@ import java.util.Set;
  * summed wall time of its tasks' pipeline ({@code BufferedRowIterator.durationMs}: from the
  * iterator's start to its end, so it includes a Python eval feeding it and a UDF sleeping). A UDF's
  * pipeline is its operator's cluster, or the nearest one above a Python operator. While a query
- * runs Spark has no metric yet; then only a plan without exchanges (one pipeline per job) is
- * attributed, to all of the query's stages. Anything else stays unknown rather than blaming the UDF.
+ * runs Spark has no metric yet; then a plan without exchanges (one pipeline per job) is attributed
+ * to all of the query's stages, and a UDF with no exchange below it (it runs where the data is
+ * read) to the query's source stages, each stage's task time so far counting its running tasks'
+ * age. Anything else stays unknown rather than blaming the UDF.
  *
  * @param taskMs task time of the UDF's pipelines
  * @param share  that time / the executor run time of all the query's stages
@@ -25,7 +30,7 @@ record UdfCost(long taskMs, double share, double secondsLost) {
 
     static Optional<UdfCost> of(AppContext ctx, SqlExecution sql, PlanGraph plan, List<PlanNode> udfNodes) {
         List<Stage> stages = ctx.stagesOfQuery(sql);
-        long queryRunMs = stages.stream().mapToLong(s -> s.totals().executorRunTimeMs()).sum();
+        long queryRunMs = stages.stream().mapToLong(UdfCost::taskTimeSoFar).sum();
         if (queryRunMs <= 0 || udfNodes.isEmpty()) {
             return Optional.empty();
         }
@@ -33,14 +38,58 @@ record UdfCost(long taskMs, double share, double secondsLost) {
         long udfMs;
         if (pipelines.isPresent()) {
             udfMs = Math.min(pipelines.get(), queryRunMs);
-        } else if (plan.nodes().stream().noneMatch(n -> n.name().contains("Exchange"))) {
+        } else if (plan.nodes().stream().noneMatch(UdfCost::exchange)) {
             udfMs = queryRunMs;
+        } else if (udfNodes.stream().anyMatch(n -> !exchangeBelow(plan, n))) {
+            // at least where the data is read; a final aggregate merely names it (sum(normalize(id)) of partial sums)
+            udfMs = sourceStages(ctx, sql).stream().mapToLong(UdfCost::taskTimeSoFar).sum();
         } else {
+            return Optional.empty();
+        }
+        if (udfMs <= 0) {
             return Optional.empty();
         }
         // task time over the slots that ran it; never more than the query's own wall time
         double lost = Math.min(udfMs / 1000.0 / ctx.slots(), sql.durationMs() / 1000.0);
         return Optional.of(new UdfCost(udfMs, (double) udfMs / queryRunMs, lost));
+    }
+
+    /** A stage's task time so far: its finished tasks' run time, and the age of those still running. */
+    static long taskTimeSoFar(Stage s) {
+        return s.totals().executorRunTimeMs()
+                + s.notableTasks().stream().filter(TaskSample::running).mapToLong(TaskSample::durationMs).sum();
+    }
+
+    private static boolean exchange(PlanNode n) {
+        return n.name().contains("Exchange");
+    }
+
+    private static boolean exchangeBelow(PlanGraph plan, PlanNode node) {
+        Deque<PlanNode> queue = new ArrayDeque<>(plan.children(node));
+        Set<Long> seen = new HashSet<>();
+        while (!queue.isEmpty()) {
+            PlanNode n = queue.poll();
+            if (seen.add(n.nodeId())) {
+                if (exchange(n)) {
+                    return true;
+                }
+                queue.addAll(plan.children(n));
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The query's stages that read no shuffle: the first stage of each of its jobs (Spark numbers
+     * a stage's parents before it, and a job lists every stage its result depends on), when it ran.
+     */
+    private static List<Stage> sourceStages(AppContext ctx, SqlExecution sql) {
+        Set<Integer> ids = new HashSet<>();
+        for (Stage st : ctx.stagesOfQuery(sql)) {
+            ctx.jobOf(st).flatMap(j -> j.stageIds().stream().min(Integer::compare)).ifPresent(ids::add);
+        }
+        return ctx.stagesOfQuery(sql).stream().filter(st -> ids.contains(st.stageId()))
+                .filter(st -> st.tasks().completed() + st.tasks().active() > 0).toList();
     }
 
     /** Summed {@code duration} of the UDFs' distinct pipelines; empty when one is not known. */

@@ -81,17 +81,27 @@ class PySparkScenarioTest {
     }
 
     @Test
-    void aSlowRowUdfIsTheTopFindingNamedByItsFunctionLiveAndAfter() throws Exception {
-        for (Diagnosis d : liveAndAfter("slow_udf.py", Map.of(), "done").both()) {
-            Finding top = first(d);
-            assertThat(top.rule()).as(describe(d)).isEqualTo("udf.python-row-udf");
-            assertThat(top.title()).as(describe(d)).contains("slow_normalize");
-            // 30,000 sleeps of 1 ms over 2 slots: at least 15 s, never more than the app lived
-            assertThat(top.secondsLost()).as(describe(d)).isBetween(14.0, d.snapshot().application()
-                    .knownDurationMs(d.snapshot().takenAt()).orElseThrow() / 1000.0);
-            // a Python app: no JVM UDF is read into the Python one's plan
-            assertThat(d.findings()).extracting(Finding::rule).doesNotContain("udf.jvm-udf");
+    void aSlowRowUdfIsTheTopFindingNamedByItsFunctionWhileItRunsAndAfter() throws Exception {
+        List<Diagnosis> whileRunning = new java.util.ArrayList<>();
+        Run run = liveAndAfter("slow_udf.py", Map.of(), "done",
+                rest -> whileRunning.add(ScenarioTriage.whenATaskHasRun("slow_udf.py", rest, java.time.Duration.ofSeconds(12))));
+        // at 12 s of a task: the query has run 12 s, past the rule's 10 s
+        assertSlowRowUdf(whileRunning.get(0), 10.0);
+        for (Diagnosis d : run.both()) {
+            // 40,000 sleeps of 1 ms over 2 slots: at least 20 s
+            assertSlowRowUdf(d, 19.0);
         }
+    }
+
+    private static void assertSlowRowUdf(Diagnosis d, double atLeastSeconds) {
+        Finding top = first(d);
+        assertThat(top.rule()).as(describe(d)).isEqualTo("udf.python-row-udf");
+        assertThat(top.title()).as(describe(d)).contains("slow_normalize");
+        // never more than the app lived
+        assertThat(top.secondsLost()).as(describe(d)).isBetween(atLeastSeconds, d.snapshot().application()
+                .knownDurationMs(d.snapshot().takenAt()).orElseThrow() / 1000.0);
+        // a Python app: no JVM UDF is read into the Python one's plan
+        assertThat(d.findings()).extracting(Finding::rule).doesNotContain("udf.jvm-udf");
     }
 
     /**
@@ -126,12 +136,19 @@ class PySparkScenarioTest {
      * its event log once released. Both are Spark 3.5.1.
      */
     private Run liveAndAfter(String script, Map<String, String> conf, String mark) throws Exception {
+        return liveAndAfter(script, conf, mark, rest -> { });
+    }
+
+    /** As above, calling {@code whileRunning} on the live REST API before waiting for the mark. */
+    private Run liveAndAfter(String script, Map<String, String> conf, String mark,
+                             java.util.function.Consumer<RestSource> whileRunning) throws Exception {
         Diagnosis live;
         Path log;
         try (PySparkApp app = PySparkApp.submit(dir, script, conf)) {
             URI ui = app.uiUrl(PATIENCE);
-            app.awaitMark(mark, PATIENCE);
             try (RestSource rest = new RestSource(new Target.Http(ui), AppSelector.ANY, HttpOptions.DEFAULT)) {
+                whileRunning.accept(rest);
+                app.awaitMark(mark, PATIENCE);
                 live = Diagnosis.of(Await.value("the driver's REST API answers", PATIENCE,
                         () -> ScenarioTriage.readOrNull(rest), java.util.Objects::nonNull), RuleCatalog.builtIn());
             }

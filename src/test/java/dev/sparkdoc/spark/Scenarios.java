@@ -160,13 +160,18 @@ final class Scenarios {
      * Returns the sum of its results.
      */
     static long slowJvmUdf(SparkSession spark) {
+        return slowJvmUdf(spark, UDF_ROWS, 4);
+    }
+
+    /** The same over {@code rows} in {@code partitions} tasks: each sleeps rows / partitions / 25 ms at least. */
+    static long slowJvmUdf(SparkSession spark, long rows, int partitions) {
         spark.udf().register("normalize", (UDF1<Long, Long>) id -> {
             if (id % UDF_SLEEP_EVERY == 0) {
                 Thread.sleep(1);
             }
             return id % 1_000;
         }, DataTypes.LongType);
-        return spark.range(0, UDF_ROWS, 1, 4).select(sum(functions.callUDF("normalize", col("id")))).first().getLong(0);
+        return spark.range(0, rows, 1, partitions).select(sum(functions.callUDF("normalize", col("id")))).first().getLong(0);
     }
 
     /**
