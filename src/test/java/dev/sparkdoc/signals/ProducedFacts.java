@@ -128,6 +128,10 @@ final class ProducedFacts {
         out.put("a running reduce stage", Signals.compute(Snapshots.app().running(T0.plusSeconds(60)).runningJob(0, 1)
                 .stage(stage(0).tasks(4, 4).shuffleRead(0).shuffleWrite(100L << 20))
                 .stage(stage(1).tasks(10, 9).active(1).shuffleRead(20L << 20).runningTask("1", 14_000, 2L << 20)).build()));
+        // no test log's collect_list outgrew its hash map
+        out.put("an object aggregate that fell back to sorting", Signals.compute(Snapshots.app()
+                .sql(dev.sparkdoc.testing.Plans.plan().node(0, "ObjectHashAggregate", "number of sort fallback tasks", 3)
+                        .node(1, "Scan parquet events").edge(1, 0).build(0, 60_000)).build()));
         out.put("local processes", processes());
         out.put("a cut-off log with its driver log", Signals.compute(
                 readAMinuteAfterItsLastWrite(Path.of("examples/cut-off-log/eventlog_v2_local-1795967351871")),
