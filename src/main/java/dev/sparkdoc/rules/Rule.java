@@ -38,10 +38,17 @@ public record Rule(
     /**
      * A remedy as written in the rule: text, config to set and code to change. Values may hold
      * {@code {fact}} placeholders, filled from the evidence (see {@link Templates}).
+     *
+     * @param when offered only where this holds too (a Spark mechanism that could act here, say)
      */
-    public record RemedyTemplate(String text, java.util.Map<String, String> conf, Optional<String> code) {
+    public record RemedyTemplate(String text, java.util.Map<String, String> conf, Optional<String> code,
+                                 Optional<Condition> when) {
         public RemedyTemplate {
             conf = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(conf));
+        }
+
+        public RemedyTemplate(String text, java.util.Map<String, String> conf, Optional<String> code) {
+            this(text, conf, code, Optional.empty());
         }
     }
 }

@@ -59,7 +59,9 @@ public final class RuleEngine {
         List<Finding.SettingInForce> settings = new ArrayList<>();
         List<Remedy> remedies = new ArrayList<>();
         for (Rule.RemedyTemplate template : rule.remedies()) {
-            withoutWhatHolds(remedy(template, facts), inForce, settings).ifPresent(remedies::add);
+            if (template.when().map(c -> c.test(facts, leaf -> { })).orElse(true)) {
+                withoutWhatHolds(remedy(template, facts), inForce, settings).ifPresent(remedies::add);
+            }
         }
         return Optional.of(new Finding(rule.id(), rule.family(), rule.severity().of(facts),
                 Templates.fill(rule.title(), facts), facts.scope(), secondsLost, rule.confidence(),

@@ -102,7 +102,7 @@ final class RuleParser {
         String verify = yaml.optionalText(m, "verify");
         checkTemplate(m.get("verify"), verify);
         return new Rule(id, fam, scope, title, condition, severities.parse(m.get("severity"), scope), evidence, secondsLost,
-                confidence, remedies(m, m.get("remedies")), verify, yaml.optionalText(m, "docs"), yaml.optionalText(m, "why"),
+                confidence, remedies(m, m.get("remedies"), scope), verify, yaml.optionalText(m, "docs"), yaml.optionalText(m, "why"),
                 yaml.file() + ":" + m.line());
     }
 
@@ -151,7 +151,7 @@ final class RuleParser {
         return fact;
     }
 
-    private List<Rule.RemedyTemplate> remedies(Mapping rule, YamlNode node) {
+    private List<Rule.RemedyTemplate> remedies(Mapping rule, YamlNode node, ScopeKind scope) {
         if (node == null) {
             throw yaml.error(rule, "a rule needs at least one remedy");
         }
@@ -174,7 +174,13 @@ final class RuleParser {
             }
             Optional<String> code = Optional.ofNullable(m.get("code")).map(yaml::scalar);
             code.ifPresent(c -> checkTemplate(m.get("code"), c));
-            out.add(new Rule.RemedyTemplate(text, conf, code));
+            for (String key : m.fields().keySet()) {
+                if (!List.of("text", "conf", "code", "when").contains(key)) {
+                    throw yaml.error(m.get(key), "a remedy has text, conf, code and when, not '" + key + "'");
+                }
+            }
+            Optional<Condition> when = Optional.ofNullable(m.get("when")).map(n -> condition(n, scope));
+            out.add(new Rule.RemedyTemplate(text, conf, code, when));
         }
         return out;
     }

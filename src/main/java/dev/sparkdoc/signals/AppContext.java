@@ -203,6 +203,11 @@ public final class AppContext {
         return Optional.ofNullable(queryById.get(id));
     }
 
+    /** The configuration in force for a stage: its query's own session settings over the app's. */
+    Settings settingsOf(Stage stage) {
+        return queryOf(stage).map(q -> settings().forQuery(q)).orElse(settings());
+    }
+
     /** The application's configuration in force, with Spark's defaults for its version. */
     public Settings settings() {
         if (settings == null) {

@@ -22,6 +22,8 @@ public final class ExecutorSignals {
     public static final Fact GC_SHARE = FACTS.text("executor.gc.share",
             "the GC share for a title: of the finished tasks' time (\"20% of its task time\"), else, while no task has"
                     + " finished, of the executor's life so far (\"45% of its life so far\")");
+    public static final Fact GC_FRACTION_NO_TASK_YET = FACTS.fraction("executor.gc.fractionOfLifeNoTaskYet",
+            "executor.gc.fractionOfLife while none of its tasks has finished: the tasks' own GC time is not known yet");
     public static final Fact GC_MAJOR_COUNT = FACTS.count("executor.gc.major.count", "major (old-generation) collections (MajorGCCount)");
     public static final Fact GC_MAJOR_TIME = FACTS.ms("executor.gc.major.time", "time in major collections (MajorGCTime)");
     public static final Fact FAILURES_SECONDS_LOST = FACTS.seconds("executor.failures.secondsLost",
@@ -71,6 +73,7 @@ public final class ExecutorSignals {
         if (e.totalDurationMs() > 0) {
             sink.text(GC_SHARE, FactFormat.human((double) e.totalGcTimeMs() / e.totalDurationMs(), FactUnit.FRACTION) + " of its task time");
         } else if (ofLife.isPresent()) {
+            sink.put(GC_FRACTION_NO_TASK_YET, ofLife.getAsDouble());
             sink.text(GC_SHARE, FactFormat.human(ofLife.getAsDouble(), FactUnit.FRACTION) + " of its life so far");
         }
         e.peak("MajorGCCount").ifPresent(n -> sink.put(GC_MAJOR_COUNT, n));

@@ -200,6 +200,8 @@ public final class StageSignals {
             sink.put(RESULT_SIZE_FRACTION_OF_MAX, (double) t.resultSizeBytes() / maxResult);
         }
         stage.quantiles().ifPresent(q -> distributions(q, slowestFinished(stage), sink));
+        stage.quantiles().ifPresent(q -> AqeSkewJoin.compute(ctx.settingsOf(stage), q.get(TaskMetric.SHUFFLE_READ_BYTES).max(),
+                q.get(TaskMetric.SHUFFLE_READ_BYTES).p50(), sink));
         running(ctx, stage, slots, sink);
         slowestWhere(stage, sink);
         failures(ctx, stage, slots, sink);

@@ -46,7 +46,7 @@ class TmuxAttachTest {
             tmux.await("the skew finding alone", KEY, p -> p.contains("1 Findings 1 │") && p.contains("filter: data skew"));
             tmux.keys("Enter");
             // a capture can land in the middle of a repaint: wait for the whole detail, not its first line
-            tmux.awaitAll(KEY, "Evidence", "stage.duration.maxOverP50", "--conf spark.sql.adaptive.skewJoin.enabled=true");
+            tmux.awaitAll(KEY, "Evidence", "stage.duration.maxOverP50", "AQE's skew join would not split");
             tmux.keys("b", "2", "Enter");
             tmux.awaitAll(KEY, "Task quantiles over", "MEDIAN", "duration");
             tmux.keys("q");

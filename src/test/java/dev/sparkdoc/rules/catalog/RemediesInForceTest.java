@@ -81,4 +81,41 @@ class RemediesInForceTest {
         // the remedy that only turned AQE on is not there; the one that turns skew join on is
         assertThat(f.remedies()).extracting(Remedy::conf).noneMatch(c -> c.equals(Map.of("spark.sql.adaptive.enabled", "true")));
     }
+
+    private static Snapshots skewedJoin(long medianBytes, long hotBytes) {
+        return Snapshots.app().version("4.0.1").conf("spark.sql.shuffle.partitions", "100")
+                .stage(stage(3).wall(55).quantiles(TaskMetric.DURATION, q(2_000, 50_000))
+                        .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(medianBytes, hotBytes)));
+    }
+
+    private static String remedyTexts(Finding f) {
+        return String.join("\n", f.remedies().stream().map(Remedy::text).toList());
+    }
+
+    @Test
+    void aHotPartitionPastAqesThresholdsWithSkewJoinOnByDefaultHasNoAqeFixToPropose() {
+        // 1 GiB against a 64 MiB median: AQE (on by 4.0's default) would split it; nothing to turn on
+        Finding f = fires(skewedJoin(64 * MIB, 1024 * MIB), "skew.stage-task-time", "3.0");
+        assertThat(keys(f)).doesNotContain("spark.sql.adaptive.enabled", "spark.sql.adaptive.skewJoin.enabled",
+                "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes");
+        assertThat(setting(f, "spark.sql.adaptive.skewJoin.enabled").proposed()).isFalse();
+    }
+
+    @Test
+    void aHotPartitionUnderAqesSizeThresholdGetsALowerThreshold() {
+        // 200 MiB is under the 256 MiB threshold, yet big enough to cut into 64 MiB pieces
+        Finding f = fires(skewedJoin(10 * MIB, 200 * MIB), "skew.stage-task-time", "3.0");
+        assertThat(CatalogAssert.conf(f, "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes")).isEqualTo("100m");
+        assertThat(remedyTexts(f)).contains("is under spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes = 256.0 MiB"
+                + " (Spark 4.0's default)");
+    }
+
+    @Test
+    void aSmallHotPartitionIsToldAqeCannotSplitItAndNoAqeSettingIsProposed() {
+        // 800 KiB against 40 KiB: 20× the median, but one piece of AQE's 64 MiB
+        Finding f = fires(skewedJoin(40 << 10, 800 << 10), "skew.stage-task-time", "3.0");
+        assertThat(keys(f)).noneMatch(k -> k.startsWith("spark.sql.adaptive"));
+        assertThat(remedyTexts(f)).contains("AQE's skew join would not split this partition",
+                "AQE cuts a skewed partition into pieces of spark.sql.adaptive.advisoryPartitionSizeInBytes = 64.0 MiB");
+    }
 }

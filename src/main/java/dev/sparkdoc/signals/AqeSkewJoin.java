@@ -1,0 +1,90 @@
+package dev.sparkdoc.signals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Whether AQE's skew join would split a stage's hot partition, and why not: Spark's
+ * OptimizeSkewedJoin splits a sort-merge join partition only when it is larger than both
+ * {@code skewedPartitionThresholdInBytes} and {@code skewedPartitionFactor} × the median, and it
+ * splits into pieces of about {@code advisoryPartitionSizeInBytes}, so a partition below twice
+ * that is one piece whatever the thresholds. Read with the settings in force for the stage's query.
+ */
+final class AqeSkewJoin {
+
+    static final FactList FACTS = new FactList(ScopeKind.STAGE);
+    static final Fact WOULD_SPLIT = FACTS.flag("stage.aqe.skewJoin.wouldSplit",
+            "the hot partition (largest shuffle read) is past both AQE skew-join thresholds in force: size and factor × median");
+    static final Fact SPLITTABLE = FACTS.flag("stage.aqe.skewJoin.splittable",
+            "the hot partition is at least twice spark.sql.adaptive.advisoryPartitionSizeInBytes: AQE could cut it into pieces");
+    static final Fact SUGGESTED_THRESHOLD = FACTS.bytes("stage.aqe.skewJoin.suggestedThreshold",
+            "a skewedPartitionThresholdInBytes under the hot partition: half of it, at least the advisory size");
+    static final Fact WHY_NOT = FACTS.text("stage.aqe.skewJoin.whyNot",
+            "what keeps AQE's skew join from splitting the hot partition, each reason with its setting and origin");
+
+    private static final long DEFAULT_THRESHOLD = 256L << 20;
+    private static final long DEFAULT_ADVISORY = 64L << 20;
+
+    private AqeSkewJoin() {
+    }
+
+    /** @param hot the hot partition's bytes; {@code median} the median task's */
+    static void compute(Settings settings, double hot, double median, FactSink sink) {
+        if (hot <= 0 || settings == Settings.NONE || settings.get("spark.sql.shuffle.partitions").isEmpty()) {
+            return;
+        }
+        long threshold = bytes(settings, "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", DEFAULT_THRESHOLD);
+        long advisory = bytes(settings, "spark.sql.adaptive.advisoryPartitionSizeInBytes", DEFAULT_ADVISORY);
+        double factor = number(settings, "spark.sql.adaptive.skewJoin.skewedPartitionFactor", 5);
+        boolean bigEnough = hot >= threshold;
+        boolean farEnough = hot >= factor * median;
+        sink.put(WOULD_SPLIT, bigEnough && farEnough)
+                .put(SPLITTABLE, hot >= 2.0 * advisory)
+                .put(SUGGESTED_THRESHOLD, Math.max(advisory, hot / 2));
+        List<String> why = new ArrayList<>();
+        off(settings, "spark.sql.adaptive.enabled").ifPresent(why::add);
+        off(settings, "spark.sql.adaptive.skewJoin.enabled").ifPresent(why::add);
+        String hotText = FactFormat.bytes(hot);
+        if (!bigEnough) {
+            why.add("the hot partition (" + hotText + ") is under " + shown(settings,
+                    "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", FactFormat.bytes(threshold)));
+        }
+        if (!farEnough) {
+            why.add("it is under " + shown(settings, "spark.sql.adaptive.skewJoin.skewedPartitionFactor", trim(factor))
+                    + " × the median (" + FactFormat.bytes(median) + ")");
+        }
+        if (hot < 2.0 * advisory) {
+            why.add("AQE cuts a skewed partition into pieces of " + shown(settings, "spark.sql.adaptive.advisoryPartitionSizeInBytes",
+                    FactFormat.bytes(advisory)) + ": one of " + hotText + " stays whole");
+        }
+        if (!why.isEmpty()) {
+            sink.text(WHY_NOT, String.join("; ", why));
+        }
+    }
+
+    private static Optional<String> off(Settings settings, String key) {
+        return settings.get(key).filter(s -> s.value().equalsIgnoreCase("false")).map(Setting::display);
+    }
+
+    /** {@code spark.sql.…ThresholdInBytes = 256.0 MiB (Spark 4.0's default)}. */
+    private static String shown(Settings settings, String key, String value) {
+        return key + " = " + value + settings.get(key).map(s -> " (" + s.origin() + ")").orElse("");
+    }
+
+    private static long bytes(Settings settings, String key, long fallback) {
+        return settings.get(key).map(s -> SparkSizes.parse(s.value(), 'b')).filter(v -> v >= 0).orElse(fallback);
+    }
+
+    private static double number(Settings settings, String key, double fallback) {
+        try {
+            return settings.get(key).map(s -> Double.parseDouble(s.value())).orElse(fallback);
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}
