@@ -39,16 +39,24 @@ public record Rule(
      * A remedy as written in the rule: text, config to set and code to change. Values may hold
      * {@code {fact}} placeholders, filled from the evidence (see {@link Templates}).
      *
-     * @param when offered only where this holds too (a Spark mechanism that could act here, say)
+     * @param code           the code shown when the app's language is unknown or has no version of its own
+     * @param codeByLanguage the same change in the app's own language (python, scala, java, sql)
+     * @param when           offered only where this holds too (a Spark mechanism that could act here, say)
      */
     public record RemedyTemplate(String text, java.util.Map<String, String> conf, Optional<String> code,
-                                 Optional<Condition> when) {
+                                 java.util.Map<String, String> codeByLanguage, Optional<Condition> when) {
         public RemedyTemplate {
             conf = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(conf));
+            codeByLanguage = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(codeByLanguage));
         }
 
         public RemedyTemplate(String text, java.util.Map<String, String> conf, Optional<String> code) {
-            this(text, conf, code, Optional.empty());
+            this(text, conf, code, java.util.Map.of(), Optional.empty());
+        }
+
+        /** The code for an app in {@code language} (python, scala, …), else the default. */
+        public Optional<String> code(Optional<String> language) {
+            return language.map(codeByLanguage::get).or(() -> code);
         }
     }
 }

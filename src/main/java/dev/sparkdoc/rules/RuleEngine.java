@@ -106,7 +106,8 @@ public final class RuleEngine {
     private static Remedy remedy(Rule.RemedyTemplate r, ScopeFacts facts) {
         var conf = new java.util.LinkedHashMap<String, String>();
         r.conf().forEach((k, v) -> conf.put(k, Templates.fill(v, facts)));
-        return new Remedy(Templates.fill(r.text(), facts), conf, r.code().map(c -> Templates.fill(c, facts)));
+        return new Remedy(Templates.fill(r.text(), facts), conf,
+                r.code(facts.text(AppSignals.LANGUAGE)).map(c -> Templates.fill(c, facts)));
     }
 
     /**

@@ -151,6 +151,9 @@ final class RuleParser {
         return fact;
     }
 
+    /** The languages a remedy's code may be written in (AppLanguage ids). */
+    private static final List<String> LANGUAGES = List.of("python", "scala", "java", "sql");
+
     private List<Rule.RemedyTemplate> remedies(Mapping rule, YamlNode node, ScopeKind scope) {
         if (node == null) {
             throw yaml.error(rule, "a rule needs at least one remedy");
@@ -172,15 +175,30 @@ final class RuleParser {
                     conf.put(k, value);
                 });
             }
-            Optional<String> code = Optional.ofNullable(m.get("code")).map(yaml::scalar);
-            code.ifPresent(c -> checkTemplate(m.get("code"), c));
+            Map<String, String> byLanguage = new LinkedHashMap<>();
+            Optional<String> code;
+            if (m.get("code") instanceof Mapping byLang) {
+                byLang.fields().forEach((lang, v) -> {
+                    if (!LANGUAGES.contains(lang)) {
+                        throw yaml.error(v, "code for '" + lang + "': the languages are " + String.join(", ", LANGUAGES));
+                    }
+                    String c = yaml.scalar(v);
+                    checkTemplate(v, c);
+                    byLanguage.put(lang, c);
+                });
+                // an app of unknown language gets the Python version: most Spark first aid is asked for PySpark
+                code = Optional.ofNullable(byLanguage.get("python")).or(() -> byLanguage.values().stream().findFirst());
+            } else {
+                code = Optional.ofNullable(m.get("code")).map(yaml::scalar);
+                code.ifPresent(c -> checkTemplate(m.get("code"), c));
+            }
             for (String key : m.fields().keySet()) {
                 if (!List.of("text", "conf", "code", "when").contains(key)) {
                     throw yaml.error(m.get(key), "a remedy has text, conf, code and when, not '" + key + "'");
                 }
             }
             Optional<Condition> when = Optional.ofNullable(m.get("when")).map(n -> condition(n, scope));
-            out.add(new Rule.RemedyTemplate(text, conf, code, when));
+            out.add(new Rule.RemedyTemplate(text, conf, code, byLanguage, when));
         }
         return out;
     }

@@ -50,6 +50,11 @@ public final class AppSignals {
             "shuffle partitions for ~128 MiB each of the largest stage's shuffle read");
     public static final Fact SORT_MERGE_JOINS = FACTS.count("app.sql.sortMergeJoins", "SortMergeJoin operators over all queries");
     public static final Fact PYTHON_OPERATORS = FACTS.count("app.python.operators", "Python operators over all queries");
+    public static final Fact LANGUAGE = FACTS.text("app.language",
+            "the language of the app's own code, for code in remedies: python, scala, java or sql (absent when unknown)");
+    public static final Fact LANGUAGE_PYTHON = FACTS.flag("app.language.python", "the app is PySpark");
+    public static final Fact LANGUAGE_JVM = FACTS.flag("app.language.jvm",
+            "the app is known to be Scala, Java or SQL: no Python runs in it");
 
     private AppSignals() {
     }
@@ -92,6 +97,8 @@ public final class AppSignals {
                 .put(SHUFFLE_SUGGESTED_PARTITIONS, Math.max(1, Math.ceil(maxShuffleRead / (double) StageSignals.TARGET_PARTITION_BYTES)))
                 .put(SORT_MERGE_JOINS, s.sqlExecutions().stream().mapToLong(q -> ctx.plan(q).count("SortMergeJoin")).sum())
                 .put(PYTHON_OPERATORS, s.sqlExecutions().stream().mapToLong(q -> ctx.plan(q).pythonOperators().size()).sum());
+        AppLanguage.of(ctx).ifPresent(lang -> sink.text(LANGUAGE, lang.id())
+                .put(LANGUAGE_PYTHON, lang == AppLanguage.PYTHON).put(LANGUAGE_JVM, lang != AppLanguage.PYTHON));
         waiting(ctx, sink);
         neverLaunched(ctx, sink);
         sink.text(TASK_RETRIES, taskRetries(ctx));

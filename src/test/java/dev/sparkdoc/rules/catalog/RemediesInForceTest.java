@@ -118,4 +118,35 @@ class RemediesInForceTest {
         assertThat(remedyTexts(f)).contains("AQE's skew join would not split this partition",
                 "AQE cuts a skewed partition into pieces of spark.sql.adaptive.advisoryPartitionSizeInBytes = 64.0 MiB");
     }
+
+    /** The same skewed join stage, named as an app of each language names it. */
+    private static Finding skewIn(String stageName) {
+        return fires(Snapshots.app().version("4.0.1").conf("spark.sql.shuffle.partitions", "100")
+                .stage(stage(3).name(stageName).wall(55).quantiles(TaskMetric.DURATION, q(2_000, 50_000))
+                        .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 * MIB, 1024 * MIB))), "skew.stage-task-time", "3.0");
+    }
+
+    private static String code(Finding f) {
+        return f.remedies().stream().flatMap(r -> r.code().stream()).findFirst().orElseThrow();
+    }
+
+    @Test
+    void codeIsInTheApplicationsOwnLanguage() {
+        // Py4J calls the action by reflection: a PySpark app
+        assertThat(code(skewIn("count at NativeMethodAccessorImpl.java:0"))).startsWith("df.groupBy(col).count().orderBy(desc('count'))");
+        assertThat(code(skewIn("join at Etl.scala:42"))).startsWith("df.groupBy($\"key\").count()");
+        assertThat(code(skewIn("collectAsList at Etl.java:42"))).startsWith("df.groupBy(col(\"key\")).count()").contains(";");
+        // unknown: the Python version
+        assertThat(code(skewIn("skewed join"))).startsWith("df.groupBy(col).count().orderBy(desc('count'))");
+    }
+
+    @Test
+    void pySparkOnlyFixesAreNotOfferedToAJvmApp() {
+        Snapshots jvm = Snapshots.app().stage(stage(1).name("collect at Etl.scala:9").resultSize(900L << 20));
+        Snapshots python = Snapshots.app().stage(stage(1).name("collect at job.py:9").resultSize(900L << 20));
+        assertThat(CatalogAssert.diagnose(jvm).findings()).flatExtracting(Finding::remedies).extracting(Remedy::conf)
+                .noneMatch(c -> c.containsKey("spark.sql.execution.arrow.pyspark.enabled"));
+        assertThat(CatalogAssert.diagnose(python).findings()).flatExtracting(Finding::remedies).extracting(Remedy::conf)
+                .anyMatch(c -> c.containsKey("spark.sql.execution.arrow.pyspark.enabled"));
+    }
 }

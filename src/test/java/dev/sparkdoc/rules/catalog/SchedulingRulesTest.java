@@ -39,7 +39,8 @@ class SchedulingRulesTest {
         assertThat(evidence(f, "stage.bytesPerTask")).isEqualTo(500.0 * MIB / 5000);
         // 500 MiB at 128 MiB a partition
         assertThat(conf(f, "spark.sql.shuffle.partitions")).isEqualTo("4");
-        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.code()).contains("df = df.coalesce(4)"));
+        // the test stages are "stage N at Job.scala:42": Scala code
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.code()).contains("val out = df.coalesce(4)"));
     }
 
     @Test
@@ -69,7 +70,7 @@ class SchedulingRulesTest {
         // (8 slots × 300 s − 580 s of tasks) / 8 slots
         assertThat(f.secondsLost()).isEqualTo(227.5);
         assertThat(f.title()).isEqualTo("Slots sat idle: tasks used 24% of the executors' slot time while stages ran");
-        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.code()).contains("df = df.repartition(8 * 3)"));
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.code()).contains("val out = df.repartition(8 * 3)"));
     }
 
     @Test
