@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -60,7 +61,7 @@ public final class RuleEngine {
         List<Remedy> remedies = new ArrayList<>();
         for (Rule.RemedyTemplate template : rule.remedies()) {
             if (template.when().map(c -> c.test(facts, leaf -> { })).orElse(true)) {
-                withoutWhatHolds(remedy(template, facts), inForce, settings).ifPresent(remedies::add);
+                withoutWhatHolds(remedy(template, facts), !template.conf().isEmpty(), inForce, settings).ifPresent(remedies::add);
             }
         }
         return Optional.of(new Finding(rule.id(), rule.family(), rule.severity().of(facts),
@@ -74,9 +75,11 @@ public final class RuleEngine {
      * something); empty when none is left. Each setting it touches is noted in {@code settings}
      * with its value in force and origin, once.
      */
-    private static Optional<Remedy> withoutWhatHolds(Remedy r, Settings inForce, List<Finding.SettingInForce> settings) {
+    private static Optional<Remedy> withoutWhatHolds(Remedy r, boolean hadConf, Settings inForce,
+            List<Finding.SettingInForce> settings) {
         if (r.conf().isEmpty()) {
-            return Optional.of(r);
+            // a remedy whose every setting does nothing where the app runs is no remedy
+            return hadConf ? Optional.empty() : Optional.of(r);
         }
         var kept = new java.util.LinkedHashMap<String, String>();
         r.conf().forEach((key, proposed) -> {
@@ -104,8 +107,9 @@ public final class RuleEngine {
     }
 
     private static Remedy remedy(Rule.RemedyTemplate r, ScopeFacts facts) {
-        var conf = new java.util.LinkedHashMap<String, String>();
-        r.conf().forEach((k, v) -> conf.put(k, Templates.fill(v, facts)));
+        var filled = new java.util.LinkedHashMap<String, String>();
+        r.conf().forEach((k, v) -> filled.put(k, Templates.fill(v, facts)));
+        Map<String, String> conf = DeploymentKeys.of(filled, facts);
         return new Remedy(Templates.fill(r.text(), facts), conf,
                 r.code(facts.text(AppSignals.LANGUAGE)).map(c -> Templates.fill(c, facts)));
     }

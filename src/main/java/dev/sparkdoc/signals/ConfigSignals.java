@@ -28,6 +28,8 @@ public final class ConfigSignals {
     public static final Fact DRIVER_MEMORY = FACTS.bytes("config.driver.memory", "spark.driver.memory (default 1g)");
     public static final Fact DRIVER_MAX_RESULT_SIZE = FACTS.bytes("config.driver.maxResultSize",
             "spark.driver.maxResultSize (default 1g; 0 = unlimited)");
+    public static final Fact DYNAMIC_ALLOCATION = FACTS.flag("config.dynamicAllocation.enabled",
+            "spark.dynamicAllocation.enabled (default false)");
     public static final Fact LOCAL_MODE = FACTS.flag("config.localMode",
             "spark.master is local or local[...]: the driver is the only executor (local-cluster[...] is a cluster)");
 
@@ -41,14 +43,17 @@ public final class ConfigSignals {
         session(ctx.settings(), sink);
         sink.put(EVENT_LOG_ENABLED, ctx.confBool("spark.eventLog.enabled", false));
         sink.put(PROCESS_TREE_METRICS_ENABLED, ctx.confBool("spark.executor.processTreeMetrics.enabled", false));
-        long executorMemory = ctx.executorMemory();
+        sink.put(DYNAMIC_ALLOCATION, ctx.confBool("spark.dynamicAllocation.enabled", false));
+        boolean local = SparkMaster.of(ctx).map(SparkMaster::local).orElse(false);
+        // in local mode the driver is the executor: its heap is spark.driver.memory
+        long executorMemory = local ? ctx.driverMemory() : ctx.executorMemory();
         sink.put(EXECUTOR_MEMORY, executorMemory).put(EXECUTOR_MEMORY_LARGER, executorMemory * 1.5);
         sink.put(EXECUTOR_MEMORY_OVERHEAD, ctx.memoryOverhead("spark.executor.memoryOverhead", executorMemory));
         sink.put(EXECUTOR_PYSPARK_MEMORY, ctx.pysparkMemory());
         long driverMemory = ctx.driverMemory();
         sink.put(DRIVER_MEMORY, driverMemory).put(DRIVER_MEMORY_LARGER, driverMemory * 2.0);
         sink.put(DRIVER_MAX_RESULT_SIZE, ctx.maxResultSize());
-        sink.put(LOCAL_MODE, SparkMaster.of(ctx).map(SparkMaster::local).orElse(false));
+        sink.put(LOCAL_MODE, local);
     }
 
     /**

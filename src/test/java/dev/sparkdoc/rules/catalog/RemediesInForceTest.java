@@ -149,4 +149,31 @@ class RemediesInForceTest {
         assertThat(CatalogAssert.diagnose(python).findings()).flatExtracting(Finding::remedies).extracting(Remedy::conf)
                 .anyMatch(c -> c.containsKey("spark.sql.execution.arrow.pyspark.enabled"));
     }
+
+    @Test
+    void inLocalModeTheDriversHeapIsTheExecutorsAndClusterSettingsAreNotProposed() {
+        // 20% of its task time in GC on the only executor, the driver of local[4] with a 2g heap
+        Snapshots local = Snapshots.app().conf("spark.master", "local[4]").conf("spark.driver.memory", "2g")
+                .executors(Snapshots.executor("driver", 4).taskTime(600_000, 120_000));
+        Finding gc = fires(local, "executor-memory.gc", "driver");
+        assertThat(keys(gc)).contains("spark.driver.memory").doesNotContain("spark.executor.memory");
+        assertThat(CatalogAssert.conf(gc, "spark.driver.memory")).isEqualTo("3g");
+    }
+
+    private static Snapshots.StageBuilder twoTasks() {
+        return stage(9).tasks(2, 2).wall(300).runTime(2 * 290_000L)
+                .quantiles(TaskMetric.DURATION, q(290_000, 295_000)).quantiles(TaskMetric.EXECUTOR_RUN_TIME, q(289_000, 294_000));
+    }
+
+    @Test
+    void dynamicAllocationTimeoutsAreProposedOnlyWhereDynamicAllocationRuns() {
+        // two tasks on eight slots for five minutes: idle slots
+        Snapshots idle = Snapshots.app().stage(twoTasks());
+        assertThat(keys(fires(idle, "scheduling.idle-slots", "app-test"))).doesNotContain("spark.dynamicAllocation.executorIdleTimeout");
+        // with dynamic allocation on and executors kept 5 minutes idle, a shorter timeout is a change (60 s is the default)
+        Snapshots dynamic = Snapshots.app().conf("spark.dynamicAllocation.enabled", "true")
+                .conf("spark.dynamicAllocation.executorIdleTimeout", "300s")
+                .stage(twoTasks());
+        assertThat(keys(fires(dynamic, "scheduling.idle-slots", "app-test"))).contains("spark.dynamicAllocation.executorIdleTimeout");
+    }
 }

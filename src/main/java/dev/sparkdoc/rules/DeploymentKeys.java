@@ -1,0 +1,41 @@
+package dev.sparkdoc.rules;
+
+import dev.sparkdoc.signals.ConfigSignals;
+import dev.sparkdoc.signals.ScopeFacts;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Puts a remedy's settings in the keys that act where the application runs: in local mode the
+ * driver is the only executor, so its heap is {@code spark.driver.memory} and container overheads,
+ * executor cores, dynamic allocation, the shuffle service and decommissioning do nothing; without
+ * dynamic allocation its timeouts do nothing either.
+ */
+final class DeploymentKeys {
+
+    /** Settings with no effect in local mode: there is no container, no cluster, no other executor. */
+    private static final List<String> NOT_LOCAL = List.of("spark.executor.memoryOverhead", "spark.driver.memoryOverhead",
+            "spark.executor.cores", "spark.dynamicAllocation.", "spark.shuffle.service.enabled", "spark.decommission.",
+            "spark.storage.decommission.");
+
+    private DeploymentKeys() {
+    }
+
+    static Map<String, String> of(Map<String, String> conf, ScopeFacts facts) {
+        boolean local = facts.value(ConfigSignals.LOCAL_MODE).orElse(0) == 1;
+        boolean dynamic = facts.value(ConfigSignals.DYNAMIC_ALLOCATION).orElse(1) == 1;
+        Map<String, String> out = new LinkedHashMap<>();
+        conf.forEach((key, value) -> {
+            if (local && key.equals("spark.executor.memory")) {
+                out.putIfAbsent("spark.driver.memory", value);
+            } else if (local && NOT_LOCAL.stream().anyMatch(key::startsWith)
+                    || !dynamic && key.startsWith("spark.dynamicAllocation.") && !key.equals("spark.dynamicAllocation.enabled")) {
+                return;
+            } else {
+                out.put(key, value);
+            }
+        });
+        return out;
+    }
+}
