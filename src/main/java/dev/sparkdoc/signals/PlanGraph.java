@@ -25,6 +25,13 @@ final class PlanGraph {
     private final Map<Long, PlanNode> byId = new HashMap<>();
     private final Map<Long, List<Long>> childrenOf = new HashMap<>();
     private final Map<Long, List<Long>> parentsOf = new HashMap<>();
+    private static final java.util.Set<String> SHUFFLE_JOINS = java.util.Set.of("SortMergeJoin", "ShuffledHashJoin");
+    private static final java.util.Set<String> GROUPING = java.util.Set.of("HashAggregate", "ObjectHashAggregate",
+            "SortAggregate", "FlatMapGroups", "MapGroups", "FlatMapGroupsInPandas", "FlatMapGroupsInArrow", "AggregateInPandas",
+            "FlatMapGroupsWithState");
+    /** Asked by every stage of the query: read once. */
+    private Boolean shuffleJoin;
+    private Boolean groups;
 
     PlanGraph(SqlExecution sql) {
         this.nodes = sql.nodes();
@@ -50,6 +57,22 @@ final class PlanGraph {
 
     List<PlanNode> children(PlanNode node) {
         return childrenOf.getOrDefault(node.nodeId(), List.of()).stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** A join that shuffles both sides (sort-merge or shuffled hash): AQE's skew join can split its partitions. */
+    boolean shuffleJoin() {
+        if (shuffleJoin == null) {
+            shuffleJoin = nodes.stream().anyMatch(n -> SHUFFLE_JOINS.contains(n.name()));
+        }
+        return shuffleJoin;
+    }
+
+    /** An aggregation or grouped function: a hot group key is skew no join split can fix. */
+    boolean groups() {
+        if (groups == null) {
+            groups = nodes.stream().anyMatch(n -> GROUPING.contains(n.name()));
+        }
+        return groups;
     }
 
     List<PlanNode> nodes() {

@@ -13,7 +13,6 @@ import dev.sparkdoc.model.TaskQuantiles;
 import dev.sparkdoc.model.TaskSample;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
@@ -147,10 +146,6 @@ public final class StageSignals {
     private StageSignals() {
     }
 
-    private static final Set<String> SHUFFLE_JOINS = Set.of("SortMergeJoin", "ShuffledHashJoin");
-    private static final Set<String> GROUPING = Set.of("HashAggregate", "ObjectHashAggregate", "SortAggregate",
-            "FlatMapGroups", "MapGroups", "FlatMapGroupsInPandas", "FlatMapGroupsInArrow", "AggregateInPandas", "FlatMapGroupsWithState");
-
     static Scope scope(AppContext ctx, Stage stage) {
         return new Scope(ScopeKind.STAGE, stage.key(), StageNames.recognisable(ctx, stage));
     }
@@ -161,10 +156,8 @@ public final class StageSignals {
         int slots = ctx.slots(stage);
         StageNames.group(ctx, stage).ifPresent(g -> sink.text(GROUP, g));
         ctx.queryOf(stage).ifPresent(q -> {
-            List<String> operators = ctx.plan(q).nodes().stream().map(n -> n.name()).toList();
-            boolean join = operators.stream().anyMatch(SHUFFLE_JOINS::contains);
-            boolean groups = operators.stream().anyMatch(GROUPING::contains);
-            sink.put(QUERY_SHUFFLE_JOIN, join).put(QUERY_GROUPS_ONLY, groups && !join);
+            PlanGraph plan = ctx.plan(q);
+            sink.put(QUERY_SHUFFLE_JOIN, plan.shuffleJoin()).put(QUERY_GROUPS_ONLY, plan.groups() && !plan.shuffleJoin());
         });
         sink.put(TASKS_TOTAL, stage.tasks().total())
                 .put(TASKS_COMPLETED, stage.tasks().completed())
