@@ -22,16 +22,18 @@ final class FindingGroups {
     /** Each failure is its own line: two failed stages of one query may have failed for two reasons. */
     private static final java.util.Set<String> NEVER_GROUPED = java.util.Set.of("errors-before", "errors-during", "not-starting");
 
-    private final Map<Key, List<Finding>> groups = new LinkedHashMap<>();
+    /** A finding with the group label of its scope ("collect at Etl.java:42"), as it was before the numbers were left out. */
+    private record Member(Finding finding, String label) {
+    }
+
+    private final Map<Key, List<Member>> groups = new LinkedHashMap<>();
     private final List<Finding> alone = new ArrayList<>();
-    private final Map<Finding, String> labels = new java.util.IdentityHashMap<>();
 
     void add(Finding f, Optional<String> group) {
         if (group.isEmpty() || NEVER_GROUPED.contains(f.family())) {
             alone.add(f);
         } else {
-            groups.computeIfAbsent(new Key(f.rule(), site(group.get())), k -> new ArrayList<>()).add(f);
-            labels.put(f, group.get());
+            groups.computeIfAbsent(new Key(f.rule(), site(group.get())), k -> new ArrayList<>()).add(new Member(f, group.get()));
         }
     }
 
@@ -47,17 +49,18 @@ final class FindingGroups {
     /** @param appSeconds the application's wall time so far, when known: no group loses more */
     List<Finding> findings(Optional<Double> appSeconds) {
         List<Finding> out = new ArrayList<>(alone);
-        groups.forEach((key, members) -> out.add(members.size() == 1 ? members.get(0) : merge(members, appSeconds)));
+        groups.forEach((key, members) -> out.add(members.size() == 1 ? members.get(0).finding() : merge(members, appSeconds)));
         return out;
     }
 
-    private Finding merge(List<Finding> members, Optional<Double> appSeconds) {
-        List<Finding> ranked = members.stream().sorted(RuleEngine.RANKING).toList();
+    private Finding merge(List<Member> members, Optional<Double> appSeconds) {
+        List<Member> rankedMembers = members.stream().sorted(Comparator.comparing(Member::finding, RuleEngine.RANKING)).toList();
+        List<Finding> ranked = rankedMembers.stream().map(Member::finding).toList();
         Finding first = ranked.get(0);
-        String group = labels.get(first);
-        double lost = members.stream().mapToDouble(Finding::secondsLost).sum();
+        String group = rankedMembers.get(0).label();
+        double lost = ranked.stream().mapToDouble(Finding::secondsLost).sum();
         double bounded = appSeconds.map(app -> Math.min(lost, Math.max(app, first.secondsLost()))).orElse(lost);
-        Severity worst = members.stream().map(Finding::severity).max(Comparator.naturalOrder()).orElseThrow();
+        Severity worst = ranked.stream().map(Finding::severity).max(Comparator.naturalOrder()).orElseThrow();
         List<Scope> others = ranked.subList(1, ranked.size()).stream().map(Finding::scope).toList();
         return new Finding(first.rule(), first.family(), worst, first.title(), first.scope(), bounded, first.confidence(),
                 first.evidence(), first.remedies(), first.verify(), first.docs(), first.settings(), others, Optional.of(group));
