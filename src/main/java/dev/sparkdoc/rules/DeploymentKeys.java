@@ -2,6 +2,7 @@ package dev.sparkdoc.rules;
 
 import dev.sparkdoc.signals.ConfigSignals;
 import dev.sparkdoc.signals.ScopeFacts;
+import dev.sparkdoc.signals.StageSignals;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +11,8 @@ import java.util.Map;
  * Puts a remedy's settings in the keys that act where the application runs: in local mode the
  * driver is the only executor, so its heap is {@code spark.driver.memory} and container overheads,
  * executor cores, dynamic allocation, the shuffle service and decommissioning do nothing; without
- * dynamic allocation its timeouts do nothing either.
+ * dynamic allocation its timeouts do nothing either. Where the query repartitions to a number of
+ * its own, spark.sql.shuffle.partitions does not set its partitions: the number in the code does.
  */
 final class DeploymentKeys {
 
@@ -22,11 +24,22 @@ final class DeploymentKeys {
     private DeploymentKeys() {
     }
 
+    /** The partition count a user's repartition(n) would need instead, when that is what the remedy asked of shuffle.partitions. */
+    static boolean userPartitions(Map<String, String> conf, ScopeFacts facts) {
+        return conf.containsKey(SHUFFLE_PARTITIONS) && facts.value(StageSignals.QUERY_USER_PARTITIONS).orElse(0) == 1;
+    }
+
+    static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+
     static Map<String, String> of(Map<String, String> conf, ScopeFacts facts) {
         boolean local = facts.value(ConfigSignals.LOCAL_MODE).orElse(0) == 1;
+        boolean userPartitions = userPartitions(conf, facts);
         boolean dynamic = facts.value(ConfigSignals.DYNAMIC_ALLOCATION).orElse(1) == 1;
         Map<String, String> out = new LinkedHashMap<>();
         conf.forEach((key, value) -> {
+            if (userPartitions && key.equals(SHUFFLE_PARTITIONS)) {
+                return;
+            }
             if (local && key.equals("spark.executor.memory")) {
                 out.putIfAbsent("spark.driver.memory", value);
             } else if (local && NOT_LOCAL.stream().anyMatch(key::startsWith)

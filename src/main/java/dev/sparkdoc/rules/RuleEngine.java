@@ -78,8 +78,8 @@ public final class RuleEngine {
     private static Optional<Remedy> withoutWhatHolds(Remedy r, boolean hadConf, Settings inForce,
             List<Finding.SettingInForce> settings) {
         if (r.conf().isEmpty()) {
-            // a remedy whose every setting does nothing where the app runs is no remedy
-            return hadConf ? Optional.empty() : Optional.of(r);
+            // a remedy whose every setting does nothing where the app runs is no remedy, unless it has code to change
+            return hadConf && r.code().isEmpty() ? Optional.empty() : Optional.of(r);
         }
         var kept = new java.util.LinkedHashMap<String, String>();
         r.conf().forEach((key, proposed) -> {
@@ -110,8 +110,16 @@ public final class RuleEngine {
         var filled = new java.util.LinkedHashMap<String, String>();
         r.conf().forEach((k, v) -> filled.put(k, Templates.fill(v, facts)));
         Map<String, String> conf = DeploymentKeys.of(filled, facts);
-        return new Remedy(Templates.fill(r.text(), facts), conf,
-                r.code(facts.text(AppSignals.LANGUAGE)).map(c -> Templates.fill(c, facts)));
+        String text = Templates.fill(r.text(), facts);
+        Optional<String> code = r.code(facts.text(AppSignals.LANGUAGE)).map(c -> Templates.fill(c, facts));
+        if (DeploymentKeys.userPartitions(filled, facts)) {
+            // the query's own repartition(n) sets these partitions: say the number to give it instead
+            text += " (this query's repartition(n) sets them, not " + DeploymentKeys.SHUFFLE_PARTITIONS + ": give it "
+                    + filled.get(DeploymentKeys.SHUFFLE_PARTITIONS) + ")";
+            return new Remedy(text, conf, code.or(() -> Optional.of("df.repartition(" + filled.get(DeploymentKeys.SHUFFLE_PARTITIONS) + ")")));
+        }
+        return new Remedy(text, conf,
+                code);
     }
 
     /**

@@ -67,6 +67,15 @@ final class PlanGraph {
         return shuffleJoin;
     }
 
+    /**
+     * The query repartitions to a number of its own ({@code repartition(n)}: an Exchange whose
+     * origin is REPARTITION_BY_NUM): spark.sql.shuffle.partitions does not set those partitions,
+     * and AQE does not coalesce them.
+     */
+    boolean userPartitionCount() {
+        return nodes.stream().anyMatch(n -> n.name().contains("Exchange") && n.detail().contains("REPARTITION_BY_NUM"));
+    }
+
     /** An aggregation or grouped function: a hot group key is skew no join split can fix. */
     boolean groups() {
         if (groups == null) {

@@ -105,6 +105,9 @@ public final class StageSignals {
     public static final Fact QUERY_GROUPS_ONLY = FACTS.flag("stage.query.groupsOnly",
             "the stage's query groups (aggregates, groupByKey, pandas grouped UDFs) and has no shuffle join: "
                     + "its skew is a hot group key, which AQE skew join does not split");
+    public static final Fact QUERY_USER_PARTITIONS = FACTS.flag("stage.query.userPartitions",
+            "the stage's query repartitions to a number of its own (repartition(n), REPARTITION_BY_NUM): "
+                    + "spark.sql.shuffle.partitions does not set its partitions");
     public static final Fact GROUP = FACTS.text("stage.group",
             "the code site of the stage's query (its SQL description), else the query, the stage's name or its job: "
                     + "one rule's findings on stages of one group are shown as one");
@@ -157,7 +160,8 @@ public final class StageSignals {
         StageNames.group(ctx, stage).ifPresent(g -> sink.text(GROUP, g));
         ctx.queryOf(stage).ifPresent(q -> {
             PlanGraph plan = ctx.plan(q);
-            sink.put(QUERY_SHUFFLE_JOIN, plan.shuffleJoin()).put(QUERY_GROUPS_ONLY, plan.groups() && !plan.shuffleJoin());
+            sink.put(QUERY_SHUFFLE_JOIN, plan.shuffleJoin()).put(QUERY_GROUPS_ONLY, plan.groups() && !plan.shuffleJoin())
+                    .put(QUERY_USER_PARTITIONS, plan.userPartitionCount());
         });
         sink.put(TASKS_TOTAL, stage.tasks().total())
                 .put(TASKS_COMPLETED, stage.tasks().completed())

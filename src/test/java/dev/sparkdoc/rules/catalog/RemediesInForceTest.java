@@ -176,4 +176,23 @@ class RemediesInForceTest {
                 .stage(twoTasks());
         assertThat(keys(fires(dynamic, "scheduling.idle-slots", "app-test"))).contains("spark.dynamicAllocation.executorIdleTimeout");
     }
+
+    @Test
+    void underAUsersRepartitionTheCodesNumberIsWhatToChangeNotShufflePartitions() {
+        // the skewed stage reads a repartition(100) of the query: spark.sql.shuffle.partitions does not set it
+        var s = Snapshots.app().version("4.0.1")
+                .job(new Job(0, "job 0", Optional.empty(), Optional.empty(), JobStatus.SUCCEEDED, Optional.of(T0),
+                        Optional.of(T0.plusSeconds(65)), List.of(3), TaskCounts.NONE, 0, 1, 0, 0, Optional.of(7L), Optional.empty()))
+                .sql(new SqlExecution(7, "repartitioned", "COMPLETED", Optional.of(T0), 65_000, List.of(), List.of(0), List.of(),
+                        List.of(new SqlExecution.PlanNode(1, "Exchange", Optional.empty(), List.of(),
+                                "Exchange hashpartitioning(key#1, 100), REPARTITION_BY_NUM, [plan_id=12]")), List.of(), Optional.empty()))
+                .stage(stage(3).wall(55).quantiles(TaskMetric.DURATION, q(2_000, 50_000))
+                        .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 * MIB, 1024 * MIB)));
+        Finding f = fires(s, "skew.stage-task-time", "3.0");
+        assertThat(keys(f)).doesNotContain("spark.sql.shuffle.partitions");
+        assertThat(f.remedies()).anySatisfy(r -> {
+            assertThat(r.text()).contains("this query's repartition(n) sets them, not spark.sql.shuffle.partitions: give it 200");
+            assertThat(r.code()).contains("df.repartition(200)");
+        });
+    }
 }
