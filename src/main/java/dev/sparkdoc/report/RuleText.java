@@ -41,9 +41,17 @@ public final class RuleText {
         }
         out.add("remedies:");
         for (Rule.RemedyTemplate rem : r.remedies()) {
-            List<String> lines = RemedyLines.of(rem.text(), rem.conf(), rem.code());
+            List<String> lines = RemedyLines.of(rem.text(), rem.conf(), rem.codeByLanguage().isEmpty() ? rem.code() : java.util.Optional.empty());
             out.add("  - " + lines.get(0));
             lines.subList(1, lines.size()).forEach(l -> out.add("    " + l));
+            rem.codeByLanguage().forEach((lang, code) -> {
+                out.add("    " + lang + ":");
+                code.lines().forEach(l -> out.add("      " + l));
+            });
+            rem.when().ifPresent(c -> {
+                out.add("    only when:");
+                condition(c, "      ", out);
+            });
         }
         if (!r.verify().isBlank()) {
             out.add("verify: " + r.verify());
