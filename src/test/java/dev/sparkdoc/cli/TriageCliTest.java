@@ -106,7 +106,9 @@ class TriageCliTest {
         assertThat(list.out()).contains("skew.stage-task-time").contains("config.aqe-off");
 
         CliRun show = CliRun.of("rules", "show", "skew.stage-task-time");
-        assertThat(show.out()).contains("stage.duration.maxOverP50 >= 5").contains("why these thresholds");
+        assertThat(show.out()).contains("stage.duration.maxOverP50 >= 5").contains("why these thresholds")
+                // a remedy's own condition, and its code in each language
+                .contains("only when:", "stage.aqe.skewJoin.wouldSplit == false", "    scala:", "    sql:");
 
         assertThat(CliRun.of("rules", "show", "nope").exitCode()).isEqualTo(ExitCode.USAGE);
 
