@@ -74,6 +74,10 @@ public final class StageSignals {
     public static final Fact SUGGESTED_PARTITIONS = FACTS.count("stage.suggestedPartitions", "partitions for ~128 MiB each");
     public static final Fact MORE_PARTITIONS = FACTS.count("stage.morePartitions",
             "a partition count that splits the data further: ~128 MiB each, and at least twice the stage's tasks");
+    public static final Fact SUGGESTED_PARTITIONS_HOW = FACTS.text("stage.suggestedPartitions.how",
+            "how stage.suggestedPartitions was reached: the data over 128 MiB, at least the app's slots");
+    public static final Fact MORE_PARTITIONS_HOW = FACTS.text("stage.morePartitions.how",
+            "how stage.morePartitions was reached: twice the stage's tasks, or its data over 128 MiB if that is more");
     public static final Fact GC_FRACTION = FACTS.fraction("stage.gc.fraction", "GC time / task run time");
     public static final Fact SPILL_DISK = FACTS.bytes("stage.spill.disk", "bytes spilled to disk");
     public static final Fact SPILL_MEMORY = FACTS.bytes("stage.spill.memory", "bytes spilled, in-memory size");
@@ -149,6 +153,18 @@ public final class StageSignals {
     private StageSignals() {
     }
 
+    /** The derivations of the partition counts, as a fix shows them ("4.6 MiB ÷ 128 MiB = 1; at least the app's 8 slots: 8"). */
+    private static void partitionsHow(AppContext ctx, Stage stage, double data, FactSink sink) {
+        long byData = (long) Math.ceil(data / TARGET_PARTITION_BYTES);
+        String division = FactFormat.bytes(data) + " ÷ 128 MiB = " + byData;
+        long suggested = Math.max(ctx.slots(), byData);
+        sink.text(SUGGESTED_PARTITIONS_HOW, suggested == byData ? division
+                : division + "; at least the app's " + ctx.slots() + " slots: " + suggested);
+        long twice = 2L * stage.tasks().total();
+        sink.text(MORE_PARTITIONS_HOW, byData > twice ? division + ", more than twice the stage's " + stage.tasks().total() + " tasks"
+                : "twice the stage's " + stage.tasks().total() + " tasks: " + twice + " (" + division + ")");
+    }
+
     static Scope scope(AppContext ctx, Stage stage) {
         return new Scope(ScopeKind.STAGE, stage.key(), StageNames.recognisable(ctx, stage));
     }
@@ -182,7 +198,8 @@ public final class StageSignals {
                 .put(SHUFFLE_WRITE_BYTES, t.shuffleWriteBytes())
                 .put(DATA_BYTES, data)
                 .put(BYTES_PER_TASK, data / tasks)
-                .put(SUGGESTED_PARTITIONS, Math.max(1, Math.ceil(data / TARGET_PARTITION_BYTES)))
+                // fewer partitions, but never fewer than the slots: one wave keeps every core at work
+                .put(SUGGESTED_PARTITIONS, Math.max(ctx.slots(), Math.ceil(data / TARGET_PARTITION_BYTES)))
                 // Skew, spill and full disks need the data split further: never suggest fewer partitions.
                 .put(MORE_PARTITIONS, Math.max(2.0 * stage.tasks().total(), Math.ceil(data / TARGET_PARTITION_BYTES)))
                 .put(GC_FRACTION, FactSink.ratio(t.jvmGcTimeMs(), t.executorRunTimeMs()))
@@ -192,6 +209,7 @@ public final class StageSignals {
                 // Spill is written once and read back once; 100 MiB/s is a conservative local-disk rate.
                 .put(SPILL_SECONDS_LOST, 2.0 * t.diskBytesSpilled() / (100.0 * (1 << 20)) / slots)
                 .put(RESULT_SIZE, t.resultSizeBytes());
+        partitionsHow(ctx, stage, data, sink);
         long maxResult = ctx.maxResultSize();
         if (maxResult > 0) {
             sink.put(RESULT_SIZE_FRACTION_OF_MAX, (double) t.resultSizeBytes() / maxResult);

@@ -37,10 +37,12 @@ class SchedulingRulesTest {
         assertThat(f.secondsLost()).isEqualTo(25.0);
         assertThat(f.title()).isEqualTo("Stage 8 ran 5,000 tiny tasks (median 50 ms)");
         assertThat(evidence(f, "stage.bytesPerTask")).isEqualTo(500.0 * MIB / 5000);
-        // 500 MiB at 128 MiB a partition
-        assertThat(conf(f, "spark.sql.shuffle.partitions")).isEqualTo("4");
+        // 500 MiB at 128 MiB a partition is 4, but the app has 8 slots: one wave of 8 keeps them all at work
+        assertThat(conf(f, "spark.sql.shuffle.partitions")).isEqualTo("8");
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.text())
+                .isEqualTo("Use fewer, larger partitions: 500.0 MiB ÷ 128 MiB = 4; at least the app's 8 slots: 8"));
         // the test stages are "stage N at Job.scala:42": Scala code
-        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.code()).contains("val out = df.coalesce(4)"));
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.code()).contains("val out = df.coalesce(8)"));
     }
 
     @Test
