@@ -84,7 +84,10 @@ class PySparkScenarioTest {
     void aSlowRowUdfIsTheTopFindingNamedByItsFunctionWhileItRunsAndAfter() throws Exception {
         List<Diagnosis> whileRunning = new java.util.ArrayList<>();
         Run run = liveAndAfter("slow_udf.py", Map.of(), "done",
-                rest -> whileRunning.add(ScenarioTriage.whenATaskHasRun("slow_udf.py", rest, java.time.Duration.ofSeconds(12))));
+                // the UDF is named from the running query's plan text, an optional read a loaded poll may miss
+                rest -> whileRunning.add(ScenarioTriage.whenATaskHasRun("slow_udf.py", rest, java.time.Duration.ofSeconds(12),
+                        snap -> snap.sqlExecutions().stream().anyMatch(q -> q.nodes().stream()
+                                .anyMatch(n -> n.detail().contains("slow_normalize"))))));
         // at 12 s of a task: the query has run 12 s, past the rule's 10 s
         assertSlowRowUdf(whileRunning.get(0), 10.0);
         for (Diagnosis d : run.both()) {

@@ -134,8 +134,16 @@ record ScenarioTriage(String name, long result, Diagnosis live, Diagnosis log, l
      * sees it, as a user's attach would on its next refresh.
      */
     static Diagnosis whenATaskHasRun(String name, RestSource rest, Duration age) {
+        return whenATaskHasRun(name, rest, age, snap -> true);
+    }
+
+    /**
+     * The same, at the first such poll that also has what {@code complete} asks of it: a poll whose
+     * optional reads (a query's plan text) failed on a loaded machine is filled by the next one.
+     */
+    static Diagnosis whenATaskHasRun(String name, RestSource rest, Duration age, java.util.function.Predicate<AppSnapshot> complete) {
         AppSnapshot s = Await.value("a task of \"" + name + "\" running for " + age.toSeconds() + " s", PATIENCE,
-                () -> readOrNull(rest), snap -> snap != null && oldestRunningMs(snap) >= age.toMillis());
+                () -> readOrNull(rest), snap -> snap != null && oldestRunningMs(snap) >= age.toMillis() && complete.test(snap));
         Diagnosis d = Diagnosis.of(s, RuleCatalog.builtIn());
         System.err.printf("ScenarioTest [%s] while a task has run %.1f s: %s%n", name, oldestRunningMs(s) / 1000.0, top(d));
         return d;
