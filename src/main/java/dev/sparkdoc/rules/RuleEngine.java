@@ -61,7 +61,10 @@ public final class RuleEngine {
         List<Remedy> remedies = new ArrayList<>();
         for (Rule.RemedyTemplate template : rule.remedies()) {
             if (template.when().map(c -> c.test(facts, leaf -> { })).orElse(true)) {
-                withoutWhatHolds(remedy(template, facts), !template.conf().isEmpty(), inForce, settings).ifPresent(remedies::add);
+                Remedy r = remedy(template, facts);
+                // code the template did not have is the fix itself (a repartition(n) of the query's own)
+                boolean codeIsTheFix = template.code().isEmpty() && r.code().isPresent();
+                withoutWhatHolds(r, !template.conf().isEmpty(), codeIsTheFix, inForce, settings).ifPresent(remedies::add);
             }
         }
         return Optional.of(new Finding(rule.id(), rule.family(), rule.severity().of(facts),
@@ -75,11 +78,11 @@ public final class RuleEngine {
      * something); empty when none is left. Each setting it touches is noted in {@code settings}
      * with its value in force and origin, once.
      */
-    private static Optional<Remedy> withoutWhatHolds(Remedy r, boolean hadConf, Settings inForce,
+    private static Optional<Remedy> withoutWhatHolds(Remedy r, boolean hadConf, boolean codeIsTheFix, Settings inForce,
             List<Finding.SettingInForce> settings) {
         if (r.conf().isEmpty()) {
-            // a remedy whose every setting does nothing where the app runs is no remedy, unless it has code to change
-            return hadConf && r.code().isEmpty() ? Optional.empty() : Optional.of(r);
+            // a remedy whose every setting does nothing where the app runs is no remedy, unless code is the fix
+            return hadConf && !codeIsTheFix ? Optional.empty() : Optional.of(r);
         }
         var kept = new java.util.LinkedHashMap<String, String>();
         r.conf().forEach((key, proposed) -> {
@@ -95,7 +98,7 @@ public final class RuleEngine {
             });
         });
         if (kept.isEmpty()) {
-            return Optional.empty();
+            return codeIsTheFix ? Optional.of(new Remedy(r.text(), kept, r.code())) : Optional.empty();
         }
         return Optional.of(new Remedy(r.text(), kept, r.code()));
     }
@@ -118,8 +121,7 @@ public final class RuleEngine {
                     + filled.get(DeploymentKeys.SHUFFLE_PARTITIONS) + ")";
             return new Remedy(text, conf, code.or(() -> Optional.of("df.repartition(" + filled.get(DeploymentKeys.SHUFFLE_PARTITIONS) + ")")));
         }
-        return new Remedy(text, conf,
-                code);
+        return new Remedy(text, conf, code);
     }
 
     /**

@@ -195,4 +195,20 @@ class RemediesInForceTest {
             assertThat(r.code()).contains("df.repartition(200)");
         });
     }
+
+    @Test
+    void tinyTasksUnderAUsersRepartitionGetTheCountForTheCodeThoughCoalescingIsAlreadyOn() {
+        // 5,000 tasks of 50 ms behind a repartition(5000): AQE coalescing is on by default and cannot merge them
+        var s = Snapshots.app().version("4.0.1")
+                .job(new Job(0, "job 0", Optional.empty(), Optional.empty(), JobStatus.SUCCEEDED, Optional.of(T0),
+                        Optional.of(T0.plusSeconds(65)), List.of(8), TaskCounts.NONE, 0, 1, 0, 0, Optional.of(7L), Optional.empty()))
+                .sql(new SqlExecution(7, "repartitioned", "COMPLETED", Optional.of(T0), 65_000, List.of(), List.of(0), List.of(),
+                        List.of(new SqlExecution.PlanNode(1, "Exchange", Optional.empty(), List.of(),
+                                "Exchange RoundRobinPartitioning(5000), REPARTITION_BY_NUM, [plan_id=3]")), List.of(), Optional.empty()))
+                .stage(stage(8).tasks(5000, 5000).wall(60).runTime(5000 * 50L).shuffleRead(500 * MIB)
+                        .quantiles(TaskMetric.DURATION, q(50, 80)));
+        Finding f = fires(s, "scheduling.tiny-tasks", "8.0");
+        assertThat(keys(f)).doesNotContain("spark.sql.shuffle.partitions", "spark.sql.adaptive.coalescePartitions.enabled");
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.code()).contains("df.repartition(8)"));
+    }
 }
