@@ -125,9 +125,13 @@ class StageSignalsTest {
     }
 
     @Test
-    void suggestedPartitionsAimAt128MebibytesEach() {
+    void suggestedPartitionsAimAt128MebibytesEachButNeverFewerThanTheSlots() {
         assertThat(value(stageFacts(stage(1)), "stage.suggestedPartitions")).isEqualTo(50.0);
-        assertThat(value(stageFacts(stage(1).shuffleRead(10 * MIB)), "stage.suggestedPartitions")).isEqualTo(1.0);
+        // 10 MiB is one partition's worth, but the app's 8 slots would sit idle: 8
+        ScopeFacts small = stageFacts(stage(1).shuffleRead(10 * MIB));
+        assertThat(value(small, "stage.suggestedPartitions")).isEqualTo(8.0);
+        assertThat(small.text("stage.suggestedPartitions.how")).contains("10.0 MiB ÷ 128 MiB = 1; at least the app's 8 slots: 8");
+        assertThat(stageFacts(stage(1)).text("stage.morePartitions.how")).contains("twice the stage's 100 tasks: 200 (6.3 GiB ÷ 128 MiB = 50)");
     }
 
     @Test
