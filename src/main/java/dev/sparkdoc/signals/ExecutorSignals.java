@@ -23,7 +23,8 @@ public final class ExecutorSignals {
             "the GC share for a title: of the finished tasks' time (\"20% of its task time\"), else, while no task has"
                     + " finished, of the executor's life so far (\"45% of its life so far\")");
     public static final Fact GC_FRACTION_NO_TASK_YET = FACTS.fraction("executor.gc.fractionOfLifeNoTaskYet",
-            "executor.gc.fractionOfLife while none of its tasks has finished: the tasks' own GC time is not known yet");
+            "executor.gc.fractionOfLife while none of its tasks has finished (the tasks' own GC time is not known yet); "
+                    + "not for the driver, whose JVM may predate the application");
     public static final Fact GC_MAJOR_COUNT = FACTS.count("executor.gc.major.count", "major (old-generation) collections (MajorGCCount)");
     public static final Fact GC_MAJOR_TIME = FACTS.ms("executor.gc.major.time", "time in major collections (MajorGCTime)");
     public static final Fact FAILURES_SECONDS_LOST = FACTS.seconds("executor.failures.secondsLost",
@@ -72,7 +73,9 @@ public final class ExecutorSignals {
         // live, a running task's GC shows in the JVM's counters (heartbeats) long before the task's own metrics
         if (e.totalDurationMs() > 0) {
             sink.text(GC_SHARE, FactFormat.human((double) e.totalGcTimeMs() / e.totalDurationMs(), FactUnit.FRACTION) + " of its task time");
-        } else if (ofLife.isPresent()) {
+        } else if (ofLife.isPresent() && !e.isDriver()) {
+            // an executor's JVM starts with it; the driver's (the executor in local mode) may have run
+            // long before, and its GC counters count from the JVM's start, not the application's
             sink.put(GC_FRACTION_NO_TASK_YET, ofLife.getAsDouble());
             sink.text(GC_SHARE, FactFormat.human(ofLife.getAsDouble(), FactUnit.FRACTION) + " of its life so far");
         }

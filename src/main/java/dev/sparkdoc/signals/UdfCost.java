@@ -9,6 +9,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -18,10 +19,11 @@ import java.util.Set;
  * summed wall time of its tasks' pipeline ({@code BufferedRowIterator.durationMs}: from the
  * iterator's start to its end, so it includes a Python eval feeding it and a UDF sleeping). A UDF's
  * pipeline is its operator's cluster, or the nearest one above a Python operator. While a query
- * runs Spark has no metric yet; then a plan without exchanges (one pipeline per job) is attributed
- * to all of the query's stages, and a UDF with no exchange below it (it runs where the data is
- * read) to the query's source stages, each stage's task time so far counting its running tasks'
- * age. Anything else stays unknown rather than blaming the UDF.
+ * runs the metric counts only finished tasks (a heartbeat may show it at 0 ms); then, as when it is
+ * missing, a plan without exchanges (one pipeline per job) is attributed to all of the query's
+ * stages, and a UDF with no exchange below it (it runs where the data is read) to the query's
+ * source stages, each stage's task time so far counting its running tasks' age (the larger of
+ * the two readings, while it runs). Anything else stays unknown rather than blaming the UDF.
  *
  * @param taskMs task time of the UDF's pipelines
  * @param share  that time / the executor run time of all the query's stages
@@ -35,14 +37,16 @@ record UdfCost(long taskMs, double share, double secondsLost) {
             return Optional.empty();
         }
         Optional<Long> pipelines = pipelineMs(plan, udfNodes);
+        // while the query runs, a pipeline's duration counts only its finished tasks (a heartbeat may
+        // already show it, at 0 ms): what the running tasks have spent so far is read from their age
+        OptionalLong byPlan = byPlanShape(ctx, sql, plan, udfNodes, queryRunMs);
         long udfMs;
-        if (pipelines.isPresent()) {
+        if ("RUNNING".equals(sql.status()) && byPlan.isPresent()) {
+            udfMs = Math.min(Math.max(pipelines.orElse(0L), byPlan.getAsLong()), queryRunMs);
+        } else if (pipelines.isPresent()) {
             udfMs = Math.min(pipelines.get(), queryRunMs);
-        } else if (plan.nodes().stream().noneMatch(UdfCost::exchange)) {
-            udfMs = queryRunMs;
-        } else if (udfNodes.stream().anyMatch(n -> !exchangeBelow(plan, n))) {
-            // at least where the data is read; a final aggregate merely names it (sum(normalize(id)) of partial sums)
-            udfMs = sourceStages(ctx, sql).stream().mapToLong(UdfCost::taskTimeSoFar).sum();
+        } else if (byPlan.isPresent()) {
+            udfMs = byPlan.getAsLong();
         } else {
             return Optional.empty();
         }
@@ -52,6 +56,22 @@ record UdfCost(long taskMs, double share, double secondsLost) {
         // task time over the slots that ran it; never more than the query's own wall time
         double lost = Math.min(udfMs / 1000.0 / ctx.slots(), sql.durationMs() / 1000.0);
         return Optional.of(new UdfCost(udfMs, (double) udfMs / queryRunMs, lost));
+    }
+
+    /**
+     * Without pipeline durations: a plan without exchanges runs everything in every stage; a UDF
+     * with no exchange below it runs at least where the data is read (a final aggregate merely
+     * names it: sum(normalize(id)) of partial sums). Empty when the UDF's stage cannot be told.
+     */
+    private static OptionalLong byPlanShape(AppContext ctx, SqlExecution sql, PlanGraph plan, List<PlanNode> udfNodes,
+            long queryRunMs) {
+        if (plan.nodes().stream().noneMatch(UdfCost::exchange)) {
+            return OptionalLong.of(queryRunMs);
+        }
+        if (udfNodes.stream().anyMatch(n -> !exchangeBelow(plan, n))) {
+            return OptionalLong.of(sourceStages(ctx, sql).stream().mapToLong(UdfCost::taskTimeSoFar).sum());
+        }
+        return OptionalLong.empty();
     }
 
     /** A stage's task time so far: its finished tasks' run time, and the age of those still running. */

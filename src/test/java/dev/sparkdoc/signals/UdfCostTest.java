@@ -28,7 +28,10 @@ class UdfCostTest {
         List<PlanNode> nodes = List.of(new PlanNode(0, "HashAggregate", Optional.empty(), List.of()),
                 new PlanNode(1, "Exchange", Optional.empty(), List.of()),
                 new PlanNode(2, "HashAggregate", Optional.empty(), List.of()),
-                new PlanNode(3, udfOperator, Optional.empty(), List.of(), udfOperator + " [normalize(id#0L) AS x#2L]"),
+                new PlanNode(3, udfOperator, Optional.of(1L), List.of(), udfOperator + " [normalize(id#0L) AS x#2L]"),
+                // a heartbeat brought the pipeline's duration: 0 ms, since no task has finished
+                new PlanNode(5, "WholeStageCodegen (1)", Optional.empty(), List.of(new SqlExecution.PlanMetric("duration", "0 ms",
+                        Optional.of(0L)))),
                 new PlanNode(4, "Range", Optional.empty(), List.of(), "Range (0, 100000, step=1, splits=2)"));
         List<PlanEdge> edges = udfOperator.equals("Project")
                 ? List.of(new PlanEdge(4, 3), new PlanEdge(3, 2), new PlanEdge(2, 1), new PlanEdge(1, 0))

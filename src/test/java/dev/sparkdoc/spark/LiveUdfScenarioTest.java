@@ -26,7 +26,10 @@ class LiveUdfScenarioTest {
     @Test
     void aSlowJvmUdfIsNamedWhileItsTasksRunAndAfter() {
         String name = "slow JVM UDF, tasks of 20 s";
-        ScenarioTriage t = ScenarioTriage.run(name, LocalSpark.builder(), logs, s -> Scenarios.slowJvmUdf(s, ROWS, 2), rest -> {
+        // heartbeats every 2 s bring the pipelines' SQL metrics before the 12 s moment, at 0 ms (no task has
+        // finished): the live reading must not take that for the UDF's cost
+        ScenarioTriage t = ScenarioTriage.run(name, LocalSpark.builder().conf("spark.executor.heartbeatInterval", "2s"), logs,
+                s -> Scenarios.slowJvmUdf(s, ROWS, 2), rest -> {
             // the UDF is named from the running query's plan text, an optional read a loaded poll may miss
             Diagnosis d = ScenarioTriage.whenATaskHasRun(name, rest, MOMENT, snap -> snap.sqlExecutions().stream()
                     .anyMatch(q -> q.nodes().stream().anyMatch(n -> n.detail().contains("normalize("))));
@@ -42,8 +45,27 @@ class LiveUdfScenarioTest {
         }
     }
 
+    /** What the queries and stages said of the UDF, for a failure's message. */
+    private static String udfFacts(Diagnosis d) {
+        StringBuilder out = new StringBuilder();
+        for (var sc : dev.sparkdoc.signals.Signals.compute(d.snapshot()).of(dev.sparkdoc.signals.ScopeKind.SQL)) {
+            out.append("  ").append(sc.scope().label()).append(": ").append(sc.values().entrySet().stream()
+                    .filter(e -> e.getKey().name().startsWith("sql.udf") || e.getKey().name().equals("sql.duration"))
+                    .map(e -> e.getKey().name() + "=" + e.getValue()).toList()).append(sc.texts().values()).append('\n');
+        }
+        d.snapshot().sqlExecutions().forEach(q -> out.append("  query ").append(q.id()).append(' ').append(q.status())
+                .append(" jobs ").append(q.runningJobIds()).append(q.successJobIds()).append(' ')
+                .append(q.nodes().stream().map(n -> n.name() + "(" + n.detail().length() + ")").toList()).append('\n'));
+        d.snapshot().jobs().forEach(j -> out.append("  job ").append(j.jobId()).append(' ').append(j.stageIds())
+                .append(" sql ").append(j.sqlExecutionId()).append('\n'));
+        d.snapshot().stages().forEach(st -> out.append("  stage ").append(st.key()).append(' ').append(st.status())
+                .append(' ').append(st.tasks()).append(" run ").append(st.totals().executorRunTimeMs()).append(" notable ")
+                .append(st.notableTasks().stream().map(x -> x.status() + ":" + x.durationMs()).toList()).append('\n'));
+        return out.toString();
+    }
+
     private static Finding assertUdfFirst(String name, Diagnosis d) {
-        assertThat(d.atLeast(Severity.WARNING)).as(ScenarioTriage.describe(name, d)).isNotEmpty();
+        assertThat(d.atLeast(Severity.WARNING)).as(ScenarioTriage.describe(name, d) + "\n" + udfFacts(d)).isNotEmpty();
         Finding top = d.atLeast(Severity.WARNING).get(0);
         assertThat(top.rule()).as(ScenarioTriage.describe(name, d)).isEqualTo("udf.jvm-udf");
         assertThat(top.title()).as(ScenarioTriage.describe(name, d)).contains("the JVM UDF normalize");
