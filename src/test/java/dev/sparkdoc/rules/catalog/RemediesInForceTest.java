@@ -39,21 +39,13 @@ class RemediesInForceTest {
     }
 
     @Test
-    void speculationAlreadyOnIsNotProposedAgain() {
-        // on 4.0 the remedy's multiplier 3 and quantile 0.9 are Spark's defaults too: nothing is left to set
-        Finding f = fires(straggler("4.0.1").conf("spark.speculation", "true"), "stragglers.slow-tasks", "5.0");
-        assertThat(keys(f)).doesNotContain("spark.speculation", "spark.speculation.multiplier", "spark.speculation.quantile");
-        assertThat(setting(f, "spark.speculation").display()).isEqualTo("spark.speculation = true (set by the app; already so, not proposed)");
-        assertThat(setting(f, "spark.speculation.multiplier").origin()).isEqualTo("Spark 4.0's default");
-    }
-
-    @Test
-    void onSpark35OnlyTheSpeculationSettingsThatDifferAreProposed() {
-        Finding f = fires(straggler("3.5.1").conf("spark.speculation", "true"), "stragglers.slow-tasks", "5.0");
-        assertThat(keys(f)).doesNotContain("spark.speculation").contains("spark.speculation.multiplier", "spark.speculation.quantile");
-        Finding.SettingInForce multiplier = setting(f, "spark.speculation.multiplier");
-        assertThat(multiplier.value()).isEqualTo("1.5");
-        assertThat(multiplier.proposed()).isTrue();
+    void speculationAlreadyOnIsNotProposedAgainButSaidWhyItDidNotRescueTheTask() {
+        for (String version : List.of("3.5.1", "4.0.1")) {
+            Finding f = fires(straggler(version).conf("spark.speculation", "true"), "stragglers.slow-tasks", "5.0");
+            assertThat(keys(f)).as(version).doesNotContain("spark.speculation", "spark.speculation.multiplier",
+                    "spark.speculation.quantile");
+            assertThat(f.remedies()).as(version).anySatisfy(r -> assertThat(r.text()).startsWith("Speculation is on here"));
+        }
     }
 
     @Test
