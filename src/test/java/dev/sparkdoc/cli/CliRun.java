@@ -14,29 +14,17 @@ import java.time.ZoneOffset;
 public record CliRun(int exitCode, String out, String err) {
 
     /**
-     * The readers' "now" for every run that does not talk to a live driver: a fixed instant, so
-     * an event log's quiet time and every age printed are the same on any day. Logs written or
-     * checked out later read as "just written" (quiet 0), as they do on a fresh clone.
+     * The readers' "now" for every run: a fixed instant, so an event log's quiet time and every
+     * age printed are the same on any day. Logs written or checked out later read as "just
+     * written" (quiet 0), as they do on a fresh clone. Against a server the test started (a live
+     * driver, a History Server) the REST reader measures running times on the server's own
+     * clock, from its Date headers, so this clock does not move what those runs assert.
      */
     public static final Clock FIXED = Clock.fixed(Instant.parse("2026-12-01T00:00:00Z"), ZoneOffset.UTC);
 
     public static CliRun of(String... args) {
         return withStdin("", args);
     }
-
-    /**
-     * The one real clock of these tests, for runs that measure real time against a server the test
-     * started: a live driver or History Server stamps application starts, task launches and its
-     * Date headers with the real clock, and {@code --since 1s} is measured against it. Every other
-     * run, event logs included, reads {@link #FIXED}.
-     */
-    private static final Clock REAL_TIME = Clock.systemUTC();
-
-    /** Against a live Spark driver (or History Server) of the test's own: see {@link #REAL_TIME}. */
-    public static CliRun live(String... args) {
-        return run(REAL_TIME, "", args);
-    }
-
 
     /** As {@link #of}, with {@code clock} as the readers' now (how long an event log has been quiet). */
     public static CliRun at(Clock clock, String... args) {

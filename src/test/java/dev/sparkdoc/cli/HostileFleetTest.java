@@ -28,8 +28,8 @@ class HostileFleetTest {
         Path secret = SecretLogs.write(work);
         Files.writeString(logs.resolve("local-1795967353439"), Files.readString(secret).replace("local-1795967353438", "local-1795967353439"));
         try (LocalHistoryServer shs = LocalHistoryServer.start(logs)) {
-            CliRun text = CliRun.live("triage", shs.url().toString(), "--all-apps", "--no-color");
-            CliRun json = CliRun.live("triage", shs.url().toString(), "--all-apps", "--json");
+            CliRun text = CliRun.of("triage", shs.url().toString(), "--all-apps", "--no-color");
+            CliRun json = CliRun.of("triage", shs.url().toString(), "--all-apps", "--json");
 
             assertThat(text.out()).contains("local-1795967353438", "local-1795967353439", "evil app");
             assertThat(hasControl(text.out() + text.err())).as(text.out()).isFalse();

@@ -68,7 +68,7 @@ class TriageFleetTest {
 
     @Test
     void tableListsEveryAppAndRanksTheSkewedJoinAboveTheHealthyOne() {
-        CliRun run = CliRun.live("triage", url, "--all-apps");
+        CliRun run = CliRun.of("triage", url, "--all-apps");
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.OK);
         assertThat(run.out()).startsWith("WARNING: 2 of 3 applications at warning or above; worst: Data skew in stage")
                 .contains(SKEWED, HEALTHY, OLD)
@@ -81,7 +81,7 @@ class TriageFleetTest {
 
     @Test
     void jsonRanksTheSkewedJoinAboveTheHealthyOneAndValidates() throws IOException {
-        CliRun run = CliRun.live("triage", url, "--all-apps", "--json");
+        CliRun run = CliRun.of("triage", url, "--all-apps", "--json");
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.OK);
         JsonNode report = Json.mapper().readTree(run.out());
         assertThat(SCHEMA.validate(report)).as(run.out()).isEmpty();
@@ -102,16 +102,16 @@ class TriageFleetTest {
 
     @Test
     void failOnWarningExitsOneForTheSkewedJoin() {
-        assertThat(CliRun.live("triage", url, "--all-apps", "--fail-on", "warning").exitCode()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(CliRun.of("triage", url, "--all-apps", "--fail-on", "warning").exitCode()).isEqualTo(ExitCode.FINDINGS);
     }
 
     @Test
     void limitOneKeepsOnlyTheMostRecentlyFinishedApp() throws IOException {
-        CliRun run = CliRun.live("triage", url, "--all-apps", "--limit", "1", "--json");
+        CliRun run = CliRun.of("triage", url, "--all-apps", "--limit", "1", "--json");
         JsonNode apps = Json.mapper().readTree(run.out()).get("applications");
         assertThat(apps).hasSize(1);
         assertThat(apps.get(0).at("/application/id").asText()).isEqualTo(SKEWED);
-        assertThat(CliRun.live("triage", url, "--all-apps", "--limit", "1").out())
+        assertThat(CliRun.of("triage", url, "--all-apps", "--limit", "1").out())
                 .contains("the newest 1 only: raise --limit N for more");
     }
 
@@ -129,16 +129,16 @@ class TriageFleetTest {
 
     @Test
     void sinceOnTheCommandLineIsADurationBeforeNow() {
-        CliRun recent = CliRun.live("triage", url, "--all-apps", "--since", "1s");
+        CliRun recent = CliRun.of("triage", url, "--all-apps", "--since", "1s");
         assertThat(recent.exitCode()).as(recent.err()).isEqualTo(ExitCode.OK);
         assertThat(recent.out()).startsWith("OK: no completed applications since");
-        assertThat(CliRun.live("triage", url, "--all-apps", "--since", "36500d").out()).contains(SKEWED, HEALTHY, OLD);
+        assertThat(CliRun.of("triage", url, "--all-apps", "--since", "36500d").out()).contains(SKEWED, HEALTHY, OLD);
     }
 
     @Test
     void oneAppFailingGivesAnErrorRowWhileTheOthersAreTriaged() throws IOException {
         try (MockWebServer proxy = proxy(path -> path.equals("/api/v1/applications/" + HEALTHY + "/jobs"))) {
-            CliRun run = CliRun.live("triage", proxy.url("/").toString(), "--all-apps", "--json");
+            CliRun run = CliRun.of("triage", proxy.url("/").toString(), "--all-apps", "--json");
             assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.OK);
             assertThat(run.err()).isEqualTo("sparkdoc: 1 of 3 applications could not be read (see the table)\n");
             JsonNode report = Json.mapper().readTree(run.out());
@@ -150,7 +150,7 @@ class TriageFleetTest {
             assertThat(report.at("/applications/0/application/id").asText()).isEqualTo(SKEWED);
             assertThat(report.at("/verdict/counts/error").asInt()).isEqualTo(1);
 
-            CliRun text = CliRun.live("triage", proxy.url("/").toString(), "--all-apps");
+            CliRun text = CliRun.of("triage", proxy.url("/").toString(), "--all-apps");
             assertThat(rowOf(text.out(), HEALTHY)).contains("error");
             assertThat(text.out()).contains("could not be read:").contains("injected fault");
             assertThat(text.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
@@ -160,7 +160,7 @@ class TriageFleetTest {
     @Test
     void everyAppFailingIsAnUnreadableServer() throws IOException {
         try (MockWebServer proxy = proxy(path -> path.endsWith("/jobs"))) {
-            CliRun run = CliRun.live("triage", proxy.url("/").toString(), "--all-apps");
+            CliRun run = CliRun.of("triage", proxy.url("/").toString(), "--all-apps");
             assertThat(run.exitCode()).isEqualTo(ExitCode.TARGET_UNREADABLE);
             assertThat(run.err()).startsWith("sparkdoc: none of the 3 applications at").hasLineCount(1);
         }
@@ -191,20 +191,20 @@ class TriageFleetTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             closed = socket.getLocalPort();
         }
-        CliRun run = CliRun.live("triage", "http://127.0.0.1:" + closed, "--all-apps");
+        CliRun run = CliRun.of("triage", "http://127.0.0.1:" + closed, "--all-apps");
         assertThat(run.exitCode()).isEqualTo(ExitCode.TARGET_UNREADABLE);
         assertThat(run.err()).contains("connection refused").hasLineCount(1);
     }
 
     @Test
     void fleetOptionsOutsideFleetModeAreUsageErrors() {
-        CliRun eventLog = CliRun.live("triage", "src/test/resources/spark/eventlogs/join-plain", "--all-apps");
+        CliRun eventLog = CliRun.of("triage", "src/test/resources/spark/eventlogs/join-plain", "--all-apps");
         assertThat(eventLog.exitCode()).isEqualTo(ExitCode.USAGE);
         assertThat(eventLog.err()).contains("--all-apps reads a History Server").hasLineCount(1);
-        assertThat(CliRun.live("triage", url, "--since", "24h").exitCode()).isEqualTo(ExitCode.USAGE);
-        assertThat(CliRun.live("triage", url, "--all-apps", "--since", "yesterday").err()).contains("e.g. 90m, 24h or 7d");
-        assertThat(CliRun.live("triage", url, "--all-apps", "--app", SKEWED).exitCode()).isEqualTo(ExitCode.USAGE);
-        assertThat(CliRun.live("triage", url, "--all-apps", "--limit", "0").exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(CliRun.of("triage", url, "--since", "24h").exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(CliRun.of("triage", url, "--all-apps", "--since", "yesterday").err()).contains("e.g. 90m, 24h or 7d");
+        assertThat(CliRun.of("triage", url, "--all-apps", "--app", SKEWED).exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(CliRun.of("triage", url, "--all-apps", "--limit", "0").exitCode()).isEqualTo(ExitCode.USAGE);
     }
 
     @Test
@@ -216,8 +216,8 @@ class TriageFleetTest {
             fleet.addAll(options);
             List<String> triage = new ArrayList<>(List.of("triage", url, "--all-apps"));
             triage.addAll(options);
-            CliRun byFleet = CliRun.live(fleet.toArray(String[]::new));
-            CliRun byTriage = CliRun.live(triage.toArray(String[]::new));
+            CliRun byFleet = CliRun.of(fleet.toArray(String[]::new));
+            CliRun byTriage = CliRun.of(triage.toArray(String[]::new));
             assertThat(byFleet.exitCode()).as(options + ": " + byFleet.err()).isEqualTo(byTriage.exitCode());
             assertThat(withoutReadTime(byFleet.out())).as(options.toString()).isEqualTo(withoutReadTime(byTriage.out())).isNotEmpty();
             assertThat(byFleet.err()).as(options.toString()).isEqualTo(byTriage.err());
@@ -227,8 +227,8 @@ class TriageFleetTest {
     @Test
     void fleetAndTriageAllAppsFailTheSameWhenEveryAppFails() throws IOException {
         try (MockWebServer proxy = proxy(path -> path.endsWith("/jobs"))) {
-            CliRun byFleet = CliRun.live("fleet", proxy.url("/").toString());
-            CliRun byTriage = CliRun.live("triage", proxy.url("/").toString(), "--all-apps");
+            CliRun byFleet = CliRun.of("fleet", proxy.url("/").toString());
+            CliRun byTriage = CliRun.of("triage", proxy.url("/").toString(), "--all-apps");
             assertThat(byFleet.exitCode()).isEqualTo(byTriage.exitCode()).isEqualTo(ExitCode.TARGET_UNREADABLE);
             assertThat(byFleet.out()).isEqualTo(byTriage.out());
             assertThat(byFleet.err()).isEqualTo(byTriage.err());
@@ -237,7 +237,7 @@ class TriageFleetTest {
 
     @Test
     void schemaRejectsAnErrorRowThatAlsoHasAVerdict() throws IOException {
-        JsonNode report = Json.mapper().readTree(CliRun.live("triage", url, "--all-apps", "--json").out());
+        JsonNode report = Json.mapper().readTree(CliRun.of("triage", url, "--all-apps", "--json").out());
         ((com.fasterxml.jackson.databind.node.ObjectNode) report.at("/applications/0")).put("error", "boom");
         assertThat(SCHEMA.validate(report)).isNotEmpty();
     }

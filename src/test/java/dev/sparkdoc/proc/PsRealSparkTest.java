@@ -30,7 +30,7 @@ class PsRealSparkTest {
                     .containsEntry(self, spark.appId());
             System.err.printf("ps: UI probe of the driver's listening ports took %d ms%n", (System.nanoTime() - t0) / 1_000_000);
 
-            CliRun run = CliRun.live("ps", "--json", "127.0.0.1:" + port);
+            CliRun run = CliRun.of("ps", "--json", "127.0.0.1:" + port);
             assertThat(run.exitCode()).as(run.err()).isZero();
             JsonNode root = Json.mapper().readTree(run.out());
             JsonNode driver = null;
@@ -54,7 +54,7 @@ class PsRealSparkTest {
             assertThat(sparkView.get("processTreeMetricsEnabled").asBoolean()).isFalse();
             assertThat(sparkView.get("hint").asText()).contains("spark.executor.processTreeMetrics.enabled=true");
 
-            CliRun text = CliRun.live("ps", "127.0.0.1:" + port);
+            CliRun text = CliRun.of("ps", "127.0.0.1:" + port);
             assertThat(text.out()).contains("application " + spark.appId(), Long.toString(self),
                     "Spark's view of " + spark.appId(), "spark.executor.processTreeMetrics.enabled=true");
         }

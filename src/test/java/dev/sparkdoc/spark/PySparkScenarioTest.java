@@ -179,7 +179,7 @@ class PySparkScenarioTest {
             Await.until("two Python workers run the UDF", PATIENCE, () -> workerMarks(app).size() >= 2);
             workers = workerMarks(app);
             // with the driver's address, as after attach: the app id comes from its REST API, not a probe of its ports
-            CliRun run = CliRun.live("ps", "--json", "127.0.0.1:" + ui.getPort());
+            CliRun run = CliRun.of("ps", "--json", "127.0.0.1:" + ui.getPort());
             assertThat(run.exitCode()).as(run.err()).isZero();
             ps = Json.mapper().readTree(run.out());
             log = app.finish(PATIENCE);
