@@ -34,9 +34,11 @@ final class AqeSkewJoin {
         if (hot <= 0 || settings == Settings.NONE || settings.get("spark.sql.shuffle.partitions").isEmpty()) {
             return;
         }
-        long threshold = bytes(settings, "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", DEFAULT_THRESHOLD);
-        long advisory = bytes(settings, "spark.sql.adaptive.advisoryPartitionSizeInBytes", DEFAULT_ADVISORY);
-        double factor = number(settings, "spark.sql.adaptive.skewJoin.skewedPartitionFactor", 5);
+        // Spark refuses negative sizes for these two: a -1 here is garbage, read as the default
+        long threshold = nonNegative(settings.bytes("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", DEFAULT_THRESHOLD),
+                DEFAULT_THRESHOLD);
+        long advisory = nonNegative(settings.bytes("spark.sql.adaptive.advisoryPartitionSizeInBytes", DEFAULT_ADVISORY), DEFAULT_ADVISORY);
+        double factor = settings.number("spark.sql.adaptive.skewJoin.skewedPartitionFactor", 5);
         boolean bigEnough = hot >= threshold;
         boolean farEnough = hot >= factor * median;
         sink.put(WOULD_SPLIT, bigEnough && farEnough)
@@ -72,16 +74,8 @@ final class AqeSkewJoin {
         return key + " = " + value + settings.get(key).map(s -> " (" + s.origin() + ")").orElse("");
     }
 
-    private static long bytes(Settings settings, String key, long fallback) {
-        return settings.get(key).map(s -> SparkSizes.parse(s.value(), 'b')).filter(v -> v >= 0).orElse(fallback);
-    }
-
-    private static double number(Settings settings, String key, double fallback) {
-        try {
-            return settings.get(key).map(s -> Double.parseDouble(s.value())).orElse(fallback);
-        } catch (NumberFormatException e) {
-            return fallback;
-        }
+    private static long nonNegative(long bytes, long fallback) {
+        return bytes < 0 ? fallback : bytes;
     }
 
     private static String trim(double v) {

@@ -62,22 +62,11 @@ public final class ConfigSignals {
      */
     static void session(Settings settings, FactSink sink) {
         // AQE has been on by default since 3.2; of an unknown version, assume a current one
-        sink.put(AQE_ENABLED, bool(settings, "spark.sql.adaptive.enabled", true));
-        sink.put(AQE_COALESCE_ENABLED, bool(settings, "spark.sql.adaptive.coalescePartitions.enabled", true));
-        long partitions;
-        try {
-            partitions = settings.get("spark.sql.shuffle.partitions").map(v -> Long.parseLong(v.value())).orElse(200L);
-        } catch (NumberFormatException e) {
-            partitions = 200;
-        }
-        sink.put(SHUFFLE_PARTITIONS, partitions);
-        long threshold = settings.get("spark.sql.autoBroadcastJoinThreshold")
-                .map(v -> v.value().strip().startsWith("-") ? -1 : SparkSizes.parse(v.value(), 'b')).orElse(10 * AppContext.MIB);
+        sink.put(AQE_ENABLED, settings.bool("spark.sql.adaptive.enabled", true));
+        sink.put(AQE_COALESCE_ENABLED, settings.bool("spark.sql.adaptive.coalescePartitions.enabled", true));
+        sink.put(SHUFFLE_PARTITIONS, (long) settings.number("spark.sql.shuffle.partitions", 200));
+        long threshold = settings.bytes("spark.sql.autoBroadcastJoinThreshold", 10 * AppContext.MIB);
         sink.put(BROADCAST_THRESHOLD, threshold);
         sink.put(BROADCAST_DISABLED, threshold < 0);
-    }
-
-    private static boolean bool(Settings settings, String key, boolean fallback) {
-        return settings.get(key).map(v -> v.value().equalsIgnoreCase("true")).orElse(fallback);
     }
 }

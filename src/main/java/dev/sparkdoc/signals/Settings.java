@@ -89,6 +89,26 @@ public final class Settings {
                 (version == 0 ? "Spark's default" : "Spark " + version / 100 + "." + version % 100 + "'s default") + caveat));
     }
 
+    /** A true/false setting in force; {@code fallback} when nothing says. */
+    boolean bool(String key, boolean fallback) {
+        return get(key).map(s -> s.value().equalsIgnoreCase("true")).orElse(fallback);
+    }
+
+    /** A size setting in force in bytes (a bare number is bytes); -1 stays -1 (off); {@code fallback} when nothing says or it does not read. */
+    long bytes(String key, long fallback) {
+        return get(key).map(s -> s.value().startsWith("-") ? -1 : SparkSizes.parse(s.value(), 'b'))
+                .filter(v -> v >= -1).orElse(fallback);
+    }
+
+    /** A numeric setting in force; {@code fallback} when nothing says or it does not read. */
+    double number(String key, double fallback) {
+        try {
+            return get(key).map(s -> Double.parseDouble(s.value())).orElse(fallback);
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+
     /**
      * The setting in force when it surely already has {@code proposed}'s value, read as the key's
      * kind (10m = 10485760); never a session setting REST cannot show.
@@ -104,6 +124,11 @@ public final class Settings {
             return x.get().equals(y.get());
         }
         return a.strip().equalsIgnoreCase(b.strip());
+    }
+
+    /** True when the value reads as the kind (a size as a size, …), so it compares as one. */
+    static boolean reads(SparkDefaults.Kind kind, String value) {
+        return canonical(kind, value).isPresent();
     }
 
     /** A value as one comparable string; empty when it does not read as the kind. */

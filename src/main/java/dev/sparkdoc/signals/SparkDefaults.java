@@ -41,6 +41,11 @@ public final class SparkDefaults {
         return BUILT_IN;
     }
 
+    /** Every row of the table. */
+    List<Entry> entries() {
+        return byKey.values().stream().flatMap(List::stream).toList();
+    }
+
     /** How the key's values compare; text when the table does not know it. */
     public Kind kind(String key) {
         List<Entry> rows = byKey.get(key);

@@ -104,11 +104,12 @@ record UdfCost(long taskMs, double share, double secondsLost) {
      * a stage's parents before it, and a job lists every stage its result depends on), when it ran.
      */
     private static List<Stage> sourceStages(AppContext ctx, SqlExecution sql) {
+        List<Stage> stages = ctx.stagesOfQuery(sql);
         Set<Integer> ids = new HashSet<>();
-        for (Stage st : ctx.stagesOfQuery(sql)) {
+        for (Stage st : stages) {
             ctx.jobOf(st).flatMap(j -> j.stageIds().stream().min(Integer::compare)).ifPresent(ids::add);
         }
-        return ctx.stagesOfQuery(sql).stream().filter(st -> ids.contains(st.stageId()))
+        return stages.stream().filter(st -> ids.contains(st.stageId()))
                 .filter(st -> st.tasks().completed() + st.tasks().active() > 0).toList();
     }
 

@@ -29,6 +29,19 @@ class RemediesInForceTest {
                 .slowTask(17, "2", 40_000));
     }
 
+    /** A Spark 4.0.1 app whose stage {@code stageId} ran in query 7's job 0, with these plan nodes and session settings. */
+    private static Snapshots inQuery7(int stageId, List<SqlExecution.PlanNode> nodes, Map<String, String> modifiedConfigs) {
+        return Snapshots.app().version("4.0.1")
+                .job(new Job(0, "job 0", Optional.empty(), Optional.empty(), JobStatus.SUCCEEDED, Optional.of(T0),
+                        Optional.of(T0.plusSeconds(65)), List.of(stageId), TaskCounts.NONE, 0, 1, 0, 0, Optional.of(7L), Optional.empty()))
+                .sql(new SqlExecution(7, "query 7", "COMPLETED", Optional.of(T0), 65_000, List.of(), List.of(0), List.of(),
+                        nodes, List.of(), Optional.empty(), modifiedConfigs));
+    }
+
+    private static SqlExecution.PlanNode exchange(String detail) {
+        return new SqlExecution.PlanNode(1, "Exchange", Optional.empty(), List.of(), detail);
+    }
+
     private static List<String> keys(Finding f) {
         return f.remedies().stream().flatMap(r -> r.conf().keySet().stream()).toList();
     }
@@ -57,12 +70,8 @@ class RemediesInForceTest {
 
     @Test
     void aQueryThatTurnedSkewJoinOffIsToldSoAndAqeOnByDefaultIsNotProposed() {
-        var s = Snapshots.app().version("4.0.1").conf("spark.sql.shuffle.partitions", "100")
-                .job(new Job(0, "job 0", Optional.empty(), Optional.empty(), JobStatus.SUCCEEDED, Optional.of(T0),
-                        Optional.of(T0.plusSeconds(65)), List.of(3), TaskCounts.NONE, 0, 1, 0, 0, Optional.of(7L), Optional.empty()))
-                .sql(new SqlExecution(7, "skewed join", "COMPLETED", Optional.of(T0), 65_000, List.of(), List.of(0), List.of(),
-                        List.of(), List.of(), Optional.empty(), Map.of("spark.sql.adaptive.skewJoin.enabled", "false",
-                        "spark.sql.autoBroadcastJoinThreshold", "-1")))
+        var s = inQuery7(3, List.of(), Map.of("spark.sql.adaptive.skewJoin.enabled", "false",
+                        "spark.sql.autoBroadcastJoinThreshold", "-1")).conf("spark.sql.shuffle.partitions", "100")
                 .stage(stage(3).wall(55).quantiles(TaskMetric.DURATION, q(2_000, 50_000))
                         .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 * MIB, 1024 * MIB)));
         Finding f = fires(s, "skew.stage-task-time", "3.0");
@@ -172,12 +181,7 @@ class RemediesInForceTest {
     @Test
     void underAUsersRepartitionTheCodesNumberIsWhatToChangeNotShufflePartitions() {
         // the skewed stage reads a repartition(100) of the query: spark.sql.shuffle.partitions does not set it
-        var s = Snapshots.app().version("4.0.1")
-                .job(new Job(0, "job 0", Optional.empty(), Optional.empty(), JobStatus.SUCCEEDED, Optional.of(T0),
-                        Optional.of(T0.plusSeconds(65)), List.of(3), TaskCounts.NONE, 0, 1, 0, 0, Optional.of(7L), Optional.empty()))
-                .sql(new SqlExecution(7, "repartitioned", "COMPLETED", Optional.of(T0), 65_000, List.of(), List.of(0), List.of(),
-                        List.of(new SqlExecution.PlanNode(1, "Exchange", Optional.empty(), List.of(),
-                                "Exchange hashpartitioning(key#1, 100), REPARTITION_BY_NUM, [plan_id=12]")), List.of(), Optional.empty()))
+        var s = inQuery7(3, List.of(exchange("Exchange hashpartitioning(key#1, 100), REPARTITION_BY_NUM, [plan_id=12]")), Map.of())
                 .stage(stage(3).wall(55).quantiles(TaskMetric.DURATION, q(2_000, 50_000))
                         .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 * MIB, 1024 * MIB)));
         Finding f = fires(s, "skew.stage-task-time", "3.0");
@@ -191,12 +195,7 @@ class RemediesInForceTest {
     @Test
     void tinyTasksUnderAUsersRepartitionGetTheCountForTheCodeThoughCoalescingIsAlreadyOn() {
         // 5,000 tasks of 50 ms behind a repartition(5000): AQE coalescing is on by default and cannot merge them
-        var s = Snapshots.app().version("4.0.1")
-                .job(new Job(0, "job 0", Optional.empty(), Optional.empty(), JobStatus.SUCCEEDED, Optional.of(T0),
-                        Optional.of(T0.plusSeconds(65)), List.of(8), TaskCounts.NONE, 0, 1, 0, 0, Optional.of(7L), Optional.empty()))
-                .sql(new SqlExecution(7, "repartitioned", "COMPLETED", Optional.of(T0), 65_000, List.of(), List.of(0), List.of(),
-                        List.of(new SqlExecution.PlanNode(1, "Exchange", Optional.empty(), List.of(),
-                                "Exchange RoundRobinPartitioning(5000), REPARTITION_BY_NUM, [plan_id=3]")), List.of(), Optional.empty()))
+        var s = inQuery7(8, List.of(exchange("Exchange RoundRobinPartitioning(5000), REPARTITION_BY_NUM, [plan_id=3]")), Map.of())
                 .stage(stage(8).tasks(5000, 5000).wall(60).runTime(5000 * 50L).shuffleRead(500 * MIB)
                         .quantiles(TaskMetric.DURATION, q(50, 80)));
         Finding f = fires(s, "scheduling.tiny-tasks", "8.0");
