@@ -9,6 +9,7 @@ import java.util.List;
  *
  * @param threshold  the fraction of the baseline's wall time beyond which a slower run is worse
  * @param worse      slower beyond the threshold (and by at least a second), or a job failed that did not before
+ * @param findings   what became of each finding of the baseline, in its ranking
  * @param matched    how many stages, jobs and queries were lined up
  */
 public record DiffResult(
@@ -19,10 +20,12 @@ public record DiffResult(
         double threshold,
         boolean worse,
         List<Change> changes,
+        List<FindingOutcome> findings,
         Matched matched) {
 
     public DiffResult {
         changes = List.copyOf(changes);
+        findings = List.copyOf(findings);
     }
 
     /** Counts of the alignment: matched pieces and the pieces each run has alone. */

@@ -9,6 +9,7 @@ import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.signals.FactFormat;
 import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.ScopeKind;
+import dev.sparkdoc.signals.SignalSet;
 import dev.sparkdoc.signals.Signals;
 import dev.sparkdoc.signals.StageSignals;
 import java.util.ArrayList;
@@ -34,6 +35,8 @@ public final class RunDiff {
 
     private final Work before;
     private final Work after;
+    private final SignalSet signalsBefore;
+    private final SignalSet signalsAfter;
     private final Map<String, ScopeFacts> factsBefore;
     private final Map<String, ScopeFacts> factsAfter;
     /** Folded work: "q:<id>" or "j:<id>" of each run → the change that tells it. */
@@ -44,8 +47,10 @@ public final class RunDiff {
     private RunDiff(Diagnosis b, Diagnosis a) {
         before = new Work(b.snapshot());
         after = new Work(a.snapshot());
-        factsBefore = stageFacts(b.snapshot());
-        factsAfter = stageFacts(a.snapshot());
+        signalsBefore = Signals.compute(b.snapshot());
+        signalsAfter = Signals.compute(a.snapshot());
+        factsBefore = stageFacts(signalsBefore);
+        factsAfter = stageFacts(signalsAfter);
     }
 
     public static DiffResult of(Diagnosis baseline, Diagnosis current, double threshold) {
@@ -88,12 +93,15 @@ public final class RunDiff {
         changes.addAll(config);
         SettingsComparison.executors(sb, sa).ifPresent(changes::add);
         owners.forEach(o -> changes.add(o.build(config)));
-        List<Change> all = FindingsIntoStages.merge(changes, FindingComparison.newFindings(b, a, counterparts(stages, jobs, queries)));
+        Map<ScopeKind, Map<String, String>> counterparts = counterparts(stages, jobs, queries);
+        List<Change> all = FindingsIntoStages.merge(changes, FindingComparison.newFindings(b, a, counterparts));
+        List<FindingOutcome> outcomes = FindingOutcomes.of(b.findings(), a.findings(), counterparts, signalsBefore, signalsAfter,
+                threshold);
         long wallBefore = sb.application().durationMs(sb.takenAt());
         long wallAfter = sa.application().durationMs(sa.takenAt());
         boolean slower = wallAfter - wallBefore > threshold * wallBefore && wallAfter - wallBefore >= MIN_WORSE_MS;
         boolean worse = slower || failedJobs(sa) > failedJobs(sb);
-        return new DiffResult(b, a, wallBefore, wallAfter, threshold, worse, Ranking.rank(all),
+        return new DiffResult(b, a, wallBefore, wallAfter, threshold, worse, Ranking.rank(all), outcomes,
                 new DiffResult.Matched(DiffResult.Count.of(stages), DiffResult.Count.of(jobs), DiffResult.Count.of(queries)));
     }
 
@@ -184,9 +192,9 @@ public final class RunDiff {
         return m;
     }
 
-    private static Map<String, ScopeFacts> stageFacts(AppSnapshot s) {
+    private static Map<String, ScopeFacts> stageFacts(SignalSet s) {
         Map<String, ScopeFacts> out = new LinkedHashMap<>();
-        Signals.compute(s).of(ScopeKind.STAGE).forEach(f -> out.put(f.scope().id(), f));
+        s.of(ScopeKind.STAGE).forEach(f -> out.put(f.scope().id(), f));
         return out;
     }
 

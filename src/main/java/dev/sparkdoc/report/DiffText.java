@@ -2,6 +2,8 @@ package dev.sparkdoc.report;
 
 import dev.sparkdoc.diff.Change;
 import dev.sparkdoc.diff.DiffResult;
+import dev.sparkdoc.diff.FindingOutcome;
+import dev.sparkdoc.signals.FactUnit;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.FactFormat;
 import java.util.ArrayList;
@@ -39,7 +41,33 @@ public final class DiffText {
             out.add("");
             out.add(theme.dim(hidden + " change(s) within noise not shown: use --all"));
         }
+        if (!r.findings().isEmpty()) {
+            out.add("");
+            out.add(theme.bold("Findings of the baseline"));
+            for (FindingOutcome f : r.findings()) {
+                finding(f, w, theme, out);
+            }
+        }
         return out;
+    }
+
+    /** {@code gone       skew.stage-task-time  stage 3 "…": 8.2 s warning lost before, 8.2 s saved}, then its facts. */
+    private static void finding(FindingOutcome f, int w, Theme theme, List<String> out) {
+        String indent = " ".repeat(COLUMN);
+        List<String> first = Wrap.lines(f.rule() + " on " + f.where(), w, pad(f.status().id()), indent + "  ");
+        Severity tone = switch (f.status()) {
+            case GONE, BETTER -> Severity.OK;
+            case UNCHANGED -> Severity.WARNING;
+            case WORSE -> Severity.CRITICAL;
+        };
+        out.add(theme.severity(tone, first.get(0)));
+        out.addAll(first.subList(1, first.size()));
+        out.addAll(Wrap.lines(f.summary(), w, indent, indent + "  "));
+        for (Change.Metric m : f.facts()) {
+            FactUnit unit = FactUnit.of(m.unit());
+            Wrap.lines(m.name() + ": " + FactFormat.human(m.before(), unit) + " → " + FactFormat.human(m.after(), unit), w,
+                    indent + "· ", indent + "  ").forEach(l -> out.add(theme.dim(l)));
+        }
     }
 
     private static void run(String label, DiffReport.Run run, int w, Theme theme, List<String> out) {

@@ -108,8 +108,8 @@ public final class TriageText {
                 out.addAll(Wrap.lines(line, w, INDENT + label("fix"), pad));
             }
         }
-        if (!f.verify().isBlank()) {
-            out.addAll(Wrap.lines(f.verify(), w, INDENT + label("verify"), pad));
+        if (!f.verifyText().isBlank()) {
+            out.addAll(Wrap.lines(f.verifyText(), w, INDENT + label("verify"), pad));
         }
         if (!f.docs().isBlank()) {
             out.add(theme.dim(INDENT + label("docs") + f.docs()));

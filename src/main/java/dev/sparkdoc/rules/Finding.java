@@ -14,6 +14,10 @@ import java.util.Optional;
  * {@code stage.group}), the finding is the costliest of them, with the others in {@code alsoIn},
  * the group's name in {@code group}, the worst severity and the summed seconds lost.
  *
+ * <p>{@code verifyFacts} name the facts that must change for the fix to have worked: the
+ * condition's facts that held (each in {@code evidence} with its threshold) and the seconds lost.
+ * {@code sparkdoc diff} reads them on the next run.
+ *
  * <p>{@code settings} are the values in force of the settings its remedies change, with their
  * origin; a remedy's setting that already held is not proposed, and is listed here as such.
  */
@@ -28,6 +32,8 @@ public record Finding(
         List<Evidence> evidence,
         List<Remedy> remedies,
         String verify,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+        List<String> verifyFacts,
         String docs,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
         List<SettingInForce> settings,
@@ -39,6 +45,7 @@ public record Finding(
     public Finding {
         evidence = List.copyOf(evidence);
         remedies = List.copyOf(remedies);
+        verifyFacts = List.copyOf(verifyFacts);
         settings = List.copyOf(settings);
         alsoIn = List.copyOf(alsoIn);
     }
@@ -46,8 +53,17 @@ public record Finding(
     /** A finding on one scope. */
     public Finding(String rule, String family, Severity severity, String title, Scope scope, double secondsLost,
             double confidence, List<Evidence> evidence, List<Remedy> remedies, String verify, String docs) {
-        this(rule, family, severity, title, scope, secondsLost, confidence, evidence, remedies, verify, docs, List.of(),
+        this(rule, family, severity, title, scope, secondsLost, confidence, evidence, remedies, verify, List.of(), docs, List.of(),
                 List.of(), Optional.empty());
+    }
+
+    /** How to verify, for people: the rule's text, then the facts {@code sparkdoc diff} checks on the next run. */
+    public String verifyText() {
+        if (verifyFacts.isEmpty()) {
+            return verify;
+        }
+        String checks = "sparkdoc diff checks " + String.join(", ", verifyFacts);
+        return verify.isBlank() ? checks : verify + " (" + checks + ")";
     }
 
     /** The other scopes of a group, for people: "13, 14, 15 and 11 more"; empty when alone. */

@@ -63,6 +63,6 @@ final class FindingGroups {
         Severity worst = ranked.stream().map(Finding::severity).max(Comparator.naturalOrder()).orElseThrow();
         List<Scope> others = ranked.subList(1, ranked.size()).stream().map(Finding::scope).toList();
         return new Finding(first.rule(), first.family(), worst, first.title(), first.scope(), bounded, first.confidence(),
-                first.evidence(), first.remedies(), first.verify(), first.docs(), first.settings(), others, Optional.of(group));
+                first.evidence(), first.remedies(), first.verify(), first.verifyFacts(), first.docs(), first.settings(), others, Optional.of(group));
     }
 }

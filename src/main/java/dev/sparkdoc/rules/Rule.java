@@ -11,6 +11,8 @@ import java.util.Optional;
  * @param family      the symptom family: the rule file's ({@code skew.yaml} holds skew rules)
  * @param secondsLost the time fact that estimates what this problem costs, if it can be known
  * @param confidence  0..1: how surely the data proves the symptom (1 = the numbers show it)
+ * @param verifyFacts the facts that must change for a fix to have worked ({@code sparkdoc diff} reads them);
+ *                    empty: the seconds lost, else the condition's facts that held
  * @param why         where the thresholds come from (Spark defaults, other tools), for 'rules show'
  * @param origin      "file:line" where the rule was defined, for messages
  */
@@ -26,12 +28,14 @@ public record Rule(
         double confidence,
         List<RemedyTemplate> remedies,
         String verify,
+        List<Fact> verifyFacts,
         String docs,
         String why,
         String origin) {
 
     public Rule {
         evidence = List.copyOf(evidence);
+        verifyFacts = List.copyOf(verifyFacts);
         remedies = List.copyOf(remedies);
     }
 

@@ -67,9 +67,10 @@ public final class RuleEngine {
                 withoutWhatHolds(r, !template.conf().isEmpty(), codeIsTheFix, inForce, settings).ifPresent(remedies::add);
             }
         }
+        List<Finding.Evidence> evidence = evidence(rule, leaves, facts);
         return Optional.of(new Finding(rule.id(), rule.family(), rule.severity().of(facts),
                 Templates.fill(rule.title(), facts), facts.scope(), secondsLost, rule.confidence(),
-                evidence(rule, leaves, facts), remedies, Templates.fill(rule.verify(), facts), rule.docs(),
+                evidence, remedies, Templates.fill(rule.verify(), facts), verifyFacts(rule, evidence, facts), rule.docs(),
                 settings, List.of(), Optional.empty()));
     }
 
@@ -101,6 +102,21 @@ public final class RuleEngine {
             return codeIsTheFix ? Optional.of(new Remedy(r.text(), kept, r.code())) : Optional.empty();
         }
         return Optional.of(new Remedy(r.text(), kept, r.code()));
+    }
+
+    /**
+     * What must change for a fix to have worked: the rule's own list; else the fact its seconds
+     * lost are read from; else the condition's facts that held (their thresholds are in the evidence).
+     */
+    private static List<String> verifyFacts(Rule rule, List<Finding.Evidence> evidence, ScopeFacts facts) {
+        if (!rule.verifyFacts().isEmpty()) {
+            return rule.verifyFacts().stream().filter(f -> facts.value(f).isPresent()).map(Fact::name).toList();
+        }
+        Optional<Fact> lost = rule.secondsLost().filter(f -> facts.value(f).isPresent());
+        if (lost.isPresent()) {
+            return List.of(lost.get().name());
+        }
+        return evidence.stream().filter(e -> e.op().isPresent()).map(Finding.Evidence::fact).toList();
     }
 
     /** A time fact's value in seconds, whatever unit it is kept in. */

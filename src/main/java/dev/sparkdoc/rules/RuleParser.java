@@ -24,7 +24,7 @@ final class RuleParser {
 
     private static final Set<String> FILE_KEYS = Set.of("family", "rules");
     private static final Set<String> RULE_KEYS = Set.of("id", "scope", "title", "when", "severity",
-            "evidence", "secondsLost", "confidence", "remedies", "verify", "docs", "why");
+            "evidence", "secondsLost", "confidence", "remedies", "verify", "verifyFacts", "docs", "why");
 
     private final RuleYaml yaml;
     private final SeverityParser severities;
@@ -88,12 +88,8 @@ final class RuleParser {
         Condition condition = condition(when, scope);
         String title = yaml.text(m, "title");
         checkTemplate(m.get("title"), title);
-        List<Fact> evidence = new ArrayList<>();
-        if (m.get("evidence") instanceof Sequence seq) {
-            for (YamlNode n : seq.items()) {
-                evidence.add(yaml.numberFact(n, scope));
-            }
-        }
+        List<Fact> evidence = facts(m, "evidence", scope);
+        List<Fact> verifyFacts = facts(m, "verifyFacts", scope);
         Optional<Fact> secondsLost = Optional.ofNullable(m.get("secondsLost")).map(n -> timeFact(n, scope));
         double confidence = m.get("confidence") == null ? 1.0 : yaml.number(m.get("confidence"));
         if (confidence <= 0 || confidence > 1) {
@@ -102,8 +98,25 @@ final class RuleParser {
         String verify = yaml.optionalText(m, "verify");
         checkTemplate(m.get("verify"), verify);
         return new Rule(id, fam, scope, title, condition, severities.parse(m.get("severity"), scope), evidence, secondsLost,
-                confidence, remedies(m, m.get("remedies"), scope), verify, yaml.optionalText(m, "docs"), yaml.optionalText(m, "why"),
+                confidence, remedies(m, m.get("remedies"), scope), verify, verifyFacts, yaml.optionalText(m, "docs"),
+                yaml.optionalText(m, "why"),
                 yaml.file() + ":" + m.line());
+    }
+
+    /** A list of numeric facts of the rule's scope ({@code evidence:}, {@code verifyFacts:}); empty when absent. */
+    private List<Fact> facts(Mapping m, String key, ScopeKind scope) {
+        List<Fact> out = new ArrayList<>();
+        YamlNode node = m.get(key);
+        if (node == null) {
+            return out;
+        }
+        if (!(node instanceof Sequence seq)) {
+            throw yaml.error(node, "'" + key + ":' takes a list of facts, e.g. [stage.duration.maxOverP50, stage.tail.secondsLost]");
+        }
+        for (YamlNode n : seq.items()) {
+            out.add(yaml.numberFact(n, scope));
+        }
+        return out;
     }
 
     /** An id that starts with a family's name ("skew.…") belongs in that family's file; team ids ("acme.…") are free. */

@@ -30,6 +30,11 @@ public enum FactUnit {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** The unit of an {@link #id()}, as JSON and metrics keep it. */
+    public static FactUnit of(String id) {
+        return valueOf(id.toUpperCase(Locale.ROOT));
+    }
+
     /** What a rule author writes: a time, a size, a fraction, a ratio, a count, true/false or text. */
     public String kind() {
         return switch (this) {

@@ -60,8 +60,8 @@ final class FindingDetailView {
             out.add(Line.of("Settings in force", Tone.BOLD));
             x.settings().forEach(s -> out.addAll(Line.wrap("  " + s.display(), width, Tone.NORMAL, -1)));
         }
-        if (!x.verify().isBlank()) {
-            out.addAll(Line.wrap("Verify: " + x.verify(), width, Tone.NORMAL, -1));
+        if (!x.verifyText().isBlank()) {
+            out.addAll(Line.wrap("Verify: " + x.verifyText(), width, Tone.NORMAL, -1));
         }
         if (!x.docs().isBlank()) {
             out.add(Line.of("Docs: " + x.docs(), Tone.DIM));

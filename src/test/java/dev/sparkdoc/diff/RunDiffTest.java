@@ -87,6 +87,65 @@ class RunDiffTest {
         assertThat(first.details()).anyMatch(l -> l.startsWith("new finding: ") && l.contains("skew."));
     }
 
+    /** Stage 1 skewed: its slowest task {@code slowestMs} against a 2 s median, reading 32× the median's data. */
+    private static Snapshots skewed(long slowestMs) {
+        return twoJobs().stage(stage(0).name(LOAD))
+                .stage(stage(1).name(COUNT).wall(slowestMs / 1000 + 30).quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 << 20, 2.0 * GIB))
+                        .quantiles(TaskMetric.DURATION, q(2_000, slowestMs)));
+    }
+
+    @Test
+    void everyFindingOfTheBaselineIsToldGoneBetterOrUnchangedWithItsVerifyFacts() {
+        var fixed = diff(skewed(60_000).build(), twoJobs().stage(stage(0).name(LOAD)).stage(stage(1).name(COUNT)).build());
+        assertThat(fixed.findings()).filteredOn(f -> f.rule().equals("skew.stage-task-time")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(FindingOutcome.Status.GONE);
+            assertThat(f.baselineId()).isEqualTo("1.0");
+            assertThat(f.currentId()).contains("1.0");
+            assertThat(f.secondsSaved()).isEqualTo(f.secondsLostBefore()).isPositive();
+            assertThat(f.secondsLostAfter()).isZero();
+            assertThat(f.summary()).startsWith("gone: ").contains("saved");
+            // the verify facts, read on the same stage of the current run
+            assertThat(f.facts()).anySatisfy(m -> {
+                assertThat(m.name()).isEqualTo("stage.duration.maxOverP50");
+                assertThat(m.before()).isEqualTo(30.0);
+                assertThat(m.after()).isLessThan(5);
+            });
+        });
+
+        var smaller = diff(skewed(60_000).build(), skewed(20_000).build());
+        assertThat(smaller.findings()).filteredOn(f -> f.rule().equals("skew.stage-task-time")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(FindingOutcome.Status.BETTER);
+            assertThat(f.secondsSaved()).isPositive();
+            assertThat(f.secondsLostAfter()).isPositive().isLessThan(f.secondsLostBefore());
+            assertThat(f.summary()).startsWith("better: ").contains("saved");
+        });
+
+        var same = diff(skewed(60_000).build(), skewed(60_000).build());
+        assertThat(same.findings()).filteredOn(f -> f.rule().equals("skew.stage-task-time")).singleElement()
+                .satisfies(f -> assertThat(f.status()).isEqualTo(FindingOutcome.Status.UNCHANGED));
+
+        var worse = diff(skewed(20_000).build(), skewed(60_000).build());
+        assertThat(worse.findings()).filteredOn(f -> f.rule().equals("skew.stage-task-time")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(FindingOutcome.Status.WORSE);
+            assertThat(f.secondsSaved()).isNegative();
+        });
+    }
+
+    @Test
+    void aFindingIsLookedForOnItsCounterpartStageNotOnAnyStageOfTheRule() {
+        // the baseline's skewed stage 1 is stage 2 in the current run (a warm-up job shifts ids); stage 1 there is even
+        var after = Snapshots.app().job(job(0, "warmup at App.scala:5", 0)).job(job(1, LOAD, 1)).job(job(2, COUNT, 2))
+                .stage(stage(0).name("warmup at App.scala:5")).stage(stage(1).name(LOAD))
+                .stage(stage(2).name(COUNT).wall(90).quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 << 20, 2.0 * GIB))
+                        .quantiles(TaskMetric.DURATION, q(2_000, 60_000)))
+                .build();
+        var d = diff(skewed(60_000).build(), after);
+        assertThat(d.findings()).filteredOn(f -> f.rule().equals("skew.stage-task-time")).singleElement().satisfies(f -> {
+            assertThat(f.status()).isEqualTo(FindingOutcome.Status.UNCHANGED);
+            assertThat(f.currentId()).contains("2.0");
+        });
+    }
+
     @Test
     void spillAppearingIsNamed() {
         var before = twoJobs().stage(stage(0).name(LOAD)).stage(stage(1).name(COUNT)).build();
