@@ -56,6 +56,9 @@ public final class RuleText {
         if (!r.verify().isBlank()) {
             out.add("verify: " + r.verify());
         }
+        if (!r.verifyFacts().isEmpty()) {
+            out.add("sparkdoc diff checks: " + String.join(", ", r.verifyFacts().stream().map(f -> f.name()).toList()));
+        }
         if (!r.why().isBlank()) {
             out.add("why these thresholds: " + r.why());
         }
