@@ -49,15 +49,15 @@ final class AqeSkewJoin {
         off(settings, "spark.sql.adaptive.skewJoin.enabled").ifPresent(why::add);
         String hotText = FactFormat.bytes(hot);
         if (!bigEnough) {
-            why.add("the hot partition (" + hotText + ") is under " + shown(settings,
+            why.add("the hot partition (" + hotText + ") is under " + settings.shown(
                     "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", FactFormat.bytes(threshold)));
         }
         if (!farEnough) {
-            why.add("it is under " + shown(settings, "spark.sql.adaptive.skewJoin.skewedPartitionFactor", trim(factor))
+            why.add("it is under " + settings.shown("spark.sql.adaptive.skewJoin.skewedPartitionFactor", trim(factor))
                     + " × the median (" + FactFormat.bytes(median) + ")");
         }
         if (hot < 2.0 * advisory) {
-            why.add("AQE cuts a skewed partition into pieces of " + shown(settings, "spark.sql.adaptive.advisoryPartitionSizeInBytes",
+            why.add("AQE cuts a skewed partition into pieces of " + settings.shown("spark.sql.adaptive.advisoryPartitionSizeInBytes",
                     FactFormat.bytes(advisory)) + ": one of " + hotText + " stays whole");
         }
         if (!why.isEmpty()) {
@@ -69,10 +69,6 @@ final class AqeSkewJoin {
         return settings.get(key).filter(s -> s.value().equalsIgnoreCase("false")).map(Setting::display);
     }
 
-    /** {@code spark.sql.…ThresholdInBytes = 256.0 MiB (Spark 4.0's default)}. */
-    private static String shown(Settings settings, String key, String value) {
-        return key + " = " + value + settings.get(key).map(s -> " (" + s.origin() + ")").orElse("");
-    }
 
     private static long nonNegative(long bytes, long fallback) {
         return bytes < 0 ? fallback : bytes;

@@ -71,6 +71,14 @@ public final class Settings {
         return !query.isEmpty();
     }
 
+    /**
+     * A setting for a reason, with the value as sparkdoc reads it and its origin where known:
+     * {@code spark.sql.…ThresholdInBytes = 256.0 MiB (Spark 4.0's default)}.
+     */
+    public String shown(String key, String value) {
+        return key + " = " + value + get(key).map(s -> " (" + s.origin() + ")").orElse("");
+    }
+
     /** The value in force and its origin; empty when nothing says (no environment, an unknown key or version). */
     public Optional<Setting> get(String key) {
         if (!known) {

@@ -63,15 +63,18 @@ public final class SqlSignals {
                 .put(FILTERS_EMPTIED, plan.emptiedOperators())
                 .put(FRACTION_OF_APP, FactSink.ratio(sql.durationMs(), ctx.snapshot().application().durationMs(ctx.now())));
         plan.pythonOperators().stream().findFirst().ifPresent(n -> sink.text(PYTHON_OPERATOR, n.name()));
-        joinSides(plan, sink);
+        joinSides(plan, ctx.hasConfig() ? ctx.settings().forQuery(sql) : Settings.NONE, sink);
         double shuffleLost = shuffleStages(ctx, sql, sink);
         objectAggregates(ctx, plan, shuffleLost, sink);
         UdfSignals.compute(ctx, sql, plan, sink);
     }
 
-    private static void joinSides(PlanGraph plan, FactSink sink) {
+    /** The sort-merge join with the smallest side: its sides' sizes, and why Spark did not broadcast that side. */
+    private static void joinSides(PlanGraph plan, Settings settings, FactSink sink) {
         long small = Long.MAX_VALUE;
         long large = 0;
+        PlanNode smallest = null;
+        boolean smallIsLeft = false;
         for (PlanNode join : plan.named("SortMergeJoin")) {
             List<OptionalLong> sides = plan.children(join).stream().map(plan::shuffleBytesBelow).toList();
             if (sides.size() == 2 && sides.stream().allMatch(OptionalLong::isPresent)) {
@@ -80,13 +83,16 @@ public final class SqlSignals {
                 if (Math.min(a, b) < small) {
                     small = Math.min(a, b);
                     large = Math.max(a, b);
+                    smallest = join;
+                    smallIsLeft = a <= b;
                 }
             }
         }
-        if (small != Long.MAX_VALUE) {
+        if (smallest != null) {
             sink.put(JOIN_SMALL_SIDE, small).put(JOIN_LARGE_SIDE, large)
                     .put(JOIN_SIDE_RATIO, (double) large / Math.max(1, small))
                     .put(JOIN_SUGGESTED_THRESHOLD, Math.max(10L << 20, 2 * small));
+            BroadcastJoin.compute(settings, smallest.detail(), smallIsLeft, small, sink);
         }
     }
 

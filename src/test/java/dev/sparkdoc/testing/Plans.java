@@ -48,7 +48,14 @@ public final class Plans {
      * the given data sizes, 5/6 = scans.
      */
     public static Plans sortMergeJoin(long leftBytes, long rightBytes) {
-        return plan().node(0, "SortMergeJoin").node(1, "Sort").node(2, "Sort")
+        return sortMergeJoin(leftBytes, rightBytes, "Inner");
+    }
+
+    /** As {@link #sortMergeJoin(long, long)}, the join printed as Spark prints it, with its type ({@code LeftOuter}). */
+    public static Plans sortMergeJoin(long leftBytes, long rightBytes, String joinType) {
+        Plans p = plan();
+        p.nodes.add(new PlanNode(0, "SortMergeJoin", Optional.empty(), List.of(), "SortMergeJoin [key#1L], [key#5L], " + joinType));
+        return p.node(1, "Sort").node(2, "Sort")
                 .node(3, "Exchange", "data size", leftBytes).node(4, "Exchange", "data size", rightBytes)
                 .node(5, "Scan parquet left").node(6, "Scan parquet right")
                 .edge(1, 0).edge(2, 0).edge(3, 1).edge(4, 2).edge(5, 3).edge(6, 4);
