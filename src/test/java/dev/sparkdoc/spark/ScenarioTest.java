@@ -87,6 +87,14 @@ class ScenarioTest {
                 "sql.secondsLost.shuffle");
         assertThat(t.result()).isEqualTo(Scenarios.JOIN_ORDERS * 64);  // every order keeps its 64-character note
         t.assertFirst("joins");
+        for (var d : t.both()) {
+            var join = d.findings().stream().filter(f -> f.rule().equals("joins.sort-merge-small-side")).findFirst().orElseThrow();
+            // the setting that kept Spark from broadcasting, with its origin; the fix proposes a real threshold
+            assertThat(join.remedies()).anySatisfy(r -> {
+                assertThat(r.text()).contains("automatic broadcast is off: spark.sql.autoBroadcastJoinThreshold = -1 (set by the app");
+                assertThat(r.conf().get("spark.sql.autoBroadcastJoinThreshold")).isEqualTo("10m");
+            });
+        }
     }
 
     @Test
