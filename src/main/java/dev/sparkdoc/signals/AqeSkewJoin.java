@@ -53,7 +53,7 @@ final class AqeSkewJoin {
                     "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", FactFormat.bytes(threshold)));
         }
         if (!farEnough) {
-            why.add("it is under " + settings.shown("spark.sql.adaptive.skewJoin.skewedPartitionFactor", trim(factor))
+            why.add("it is under " + settings.shown("spark.sql.adaptive.skewJoin.skewedPartitionFactor", FactFormat.raw(factor))
                     + " × the median (" + FactFormat.bytes(median) + ")");
         }
         if (hot < 2.0 * advisory) {
@@ -72,9 +72,5 @@ final class AqeSkewJoin {
 
     private static long nonNegative(long bytes, long fallback) {
         return bytes < 0 ? fallback : bytes;
-    }
-
-    private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }

@@ -62,7 +62,8 @@ public final class FactFormat {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return Long.toString((long) value);
         }
-        return String.format(Locale.ROOT, "%.3f", value);
+        // three decimals at most, no trailing zeros: 0.9, not 0.900
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3f", value)).stripTrailingZeros().toPlainString();
     }
 
     /** Bytes as a JVM/Spark memory size, rounded up: "4g" when whole gibibytes, else "4608m". */

@@ -268,7 +268,9 @@ public final class StageSignals {
     }
 
     private static void running(AppContext ctx, Stage stage, int slots, FactSink sink) {
-        sink.put(SPECULATION, ctx.confBool("spark.speculation", false));
+        Settings settings = ctx.hasConfig() ? ctx.settingsOf(stage) : Settings.NONE;
+        sink.put(SPECULATION, settings == Settings.NONE ? ctx.confBool("spark.speculation", false) : settings.bool("spark.speculation", false));
+        Speculation.compute(settings, stage, sink);
         long maxAge = stage.notableTasks().stream().filter(TaskSample::running).mapToLong(TaskSample::durationMs).max().orElse(-1);
         if (maxAge < 0) {
             return;

@@ -61,6 +61,26 @@ class RemediesInForceTest {
         }
     }
 
+    private static String speculationReason(Snapshots s) {
+        Finding f = fires(s.conf("spark.speculation", "true"), "stragglers.slow-tasks", "5.0");
+        return f.remedies().stream().map(Remedy::text).filter(t -> t.startsWith("Speculation is on here")).findFirst().orElseThrow();
+    }
+
+    @Test
+    void speculationOnSaysWhichOfItsThresholdsKeptItFromCopyingTheTask() {
+        // 20× the median is past 3.5's 1.5 multiplier, and 75 of 100 tasks finish early: a copy came late or as slow
+        assertThat(speculationReason(straggler("3.5.1"))).contains(
+                "past spark.speculation.multiplier = 1.5 (Spark 3.5's default) (20.0× the median) with enough tasks done");
+        // the app's own multiplier of 30 was never reached
+        assertThat(speculationReason(straggler("4.0.1").conf("spark.speculation.multiplier", "30"))).contains(
+                "the slowest task took 20.0× the median, under spark.speculation.multiplier = 30 (set by the app)");
+        // four tasks: 4.0's quantile 0.9 waits for three of them, so the slowest must be the last left
+        Snapshots few = Snapshots.app().version("4.0.1").stage(stage(5).wall(55).tasks(4, 4)
+                .quantiles(TaskMetric.DURATION, q(2_000, 40_000)).slowTask(3, "2", 40_000));
+        assertThat(speculationReason(few)).contains("Spark speculates only once 3 of the stage's 4 tasks have finished"
+                + " (spark.speculation.quantile = 0.9 (Spark 4.0's default)): every other task had to end first");
+    }
+
     @Test
     void speculationOffIsProposedWithTheValueInForce() {
         Finding f = fires(straggler("3.5.1"), "stragglers.slow-tasks", "5.0");
