@@ -1,11 +1,14 @@
 package dev.sparkdoc.rules;
 
 import dev.sparkdoc.signals.ConfigSignals;
+import dev.sparkdoc.signals.ExecutorSignals;
+import dev.sparkdoc.signals.FactFormat;
 import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.StageSignals;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Puts a remedy's settings in the keys that act where the application runs: in local mode the
@@ -13,6 +16,8 @@ import java.util.Map;
  * executor cores, dynamic allocation, the shuffle service and decommissioning do nothing; without
  * dynamic allocation its timeouts do nothing either. Where the query repartitions to a number of
  * its own, spark.sql.shuffle.partitions does not set its partitions: the number in the code does.
+ * Where the app sizes executor overhead by a factor of the heap (spark.executor.memoryOverheadFactor,
+ * on Kubernetes spark.kubernetes.memoryOverheadFactor), a larger overhead is that factor stepped up.
  */
 final class DeploymentKeys {
 
@@ -30,6 +35,7 @@ final class DeploymentKeys {
     }
 
     static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+    static final String EXECUTOR_OVERHEAD = "spark.executor.memoryOverhead";
 
     static Map<String, String> of(Map<String, String> conf, ScopeFacts facts) {
         boolean local = facts.value(ConfigSignals.LOCAL_MODE).orElse(0) == 1;
@@ -40,7 +46,12 @@ final class DeploymentKeys {
             if (userPartitions && key.equals(SHUFFLE_PARTITIONS)) {
                 return;
             }
-            if (local && key.equals("spark.executor.memory")) {
+            Optional<String> factorKey = facts.text(ExecutorSignals.OVERHEAD_FACTOR_KEY);
+            if (!local && key.equals(EXECUTOR_OVERHEAD) && factorKey.isPresent()
+                    && facts.value(ExecutorSignals.OVERHEAD_SUGGESTED_FACTOR).isPresent()) {
+                // the app sizes its overhead by a factor of the heap: step that factor up, in the key it set
+                out.put(factorKey.get(), FactFormat.raw(facts.value(ExecutorSignals.OVERHEAD_SUGGESTED_FACTOR).getAsDouble()));
+            } else if (local && key.equals("spark.executor.memory")) {
                 out.putIfAbsent("spark.driver.memory", value);
             } else if (local && NOT_LOCAL.stream().anyMatch(key::startsWith)
                     || !dynamic && key.startsWith("spark.dynamicAllocation.") && !key.equals("spark.dynamicAllocation.enabled")) {

@@ -267,7 +267,13 @@ public final class AppContext {
      * in bytes, with Spark's default for a JVM of {@code heap}: max(384 MiB, memoryOverheadFactor 0.10 × heap).
      */
     public long memoryOverhead(String key, long heap) {
-        return confBytes(key, Math.max(384 * MIB, heap / 10), 'm');
+        return overhead(key.contains(".driver.") ? "driver" : "executor", heap).bytes();
+    }
+
+    /** The overhead in force for a JVM of {@code heap} ("executor" or "driver"), with its derivation. */
+    Overhead overhead(String role, long heap) {
+        boolean kubernetes = conf("spark.master").map(m -> m.startsWith("k8s://")).orElse(false);
+        return Overhead.of(settings(), role, heap, kubernetes);
     }
 
     /** The major and minor Spark version, e.g. 3.5 → 305; 0 when unknown. */

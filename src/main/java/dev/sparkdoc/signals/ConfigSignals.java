@@ -21,6 +21,10 @@ public final class ConfigSignals {
     public static final Fact EXECUTOR_MEMORY_LARGER = FACTS.bytes("config.executor.memory.larger",
             "1.5 × spark.executor.memory: a next step up");
     public static final Fact DRIVER_MEMORY_LARGER = FACTS.bytes("config.driver.memory.larger", "2 × spark.driver.memory: a next step up");
+    public static final Fact EXECUTOR_MEMORY_HOW = FACTS.text("config.executor.memory.how",
+            "how config.executor.memory.larger was reached: 1.5 × the heap in force, with its setting and origin");
+    public static final Fact DRIVER_MEMORY_HOW = FACTS.text("config.driver.memory.how",
+            "how config.driver.memory.larger was reached: 2 × the driver heap in force, with its setting and origin");
     public static final Fact EXECUTOR_MEMORY_OVERHEAD = FACTS.bytes("config.executor.memoryOverhead",
             "spark.executor.memoryOverhead (default max(384m, 10% of executor memory))");
     public static final Fact EXECUTOR_PYSPARK_MEMORY = FACTS.bytes("config.executor.pysparkMemory",
@@ -47,13 +51,21 @@ public final class ConfigSignals {
         boolean local = SparkMaster.of(ctx).map(SparkMaster::local).orElse(false);
         // in local mode the driver is the executor: its heap is spark.driver.memory
         long executorMemory = local ? ctx.driverMemory() : ctx.executorMemory();
-        sink.put(EXECUTOR_MEMORY, executorMemory).put(EXECUTOR_MEMORY_LARGER, executorMemory * 1.5);
+        sink.put(EXECUTOR_MEMORY, executorMemory).put(EXECUTOR_MEMORY_LARGER, executorMemory * 1.5)
+                .text(EXECUTOR_MEMORY_HOW, "1.5 × " + memory(ctx, local ? "spark.driver.memory" : "spark.executor.memory", executorMemory)
+                        + " = " + FactFormat.bytes(executorMemory * 1.5));
         sink.put(EXECUTOR_MEMORY_OVERHEAD, ctx.memoryOverhead("spark.executor.memoryOverhead", executorMemory));
         sink.put(EXECUTOR_PYSPARK_MEMORY, ctx.pysparkMemory());
         long driverMemory = ctx.driverMemory();
-        sink.put(DRIVER_MEMORY, driverMemory).put(DRIVER_MEMORY_LARGER, driverMemory * 2.0);
+        sink.put(DRIVER_MEMORY, driverMemory).put(DRIVER_MEMORY_LARGER, driverMemory * 2.0)
+                .text(DRIVER_MEMORY_HOW, "2 × " + memory(ctx, "spark.driver.memory", driverMemory) + " = " + FactFormat.bytes(driverMemory * 2.0));
         sink.put(DRIVER_MAX_RESULT_SIZE, ctx.maxResultSize());
         sink.put(LOCAL_MODE, local);
+    }
+
+    /** {@code spark.executor.memory = 4g (set by the app)}, or the size with Spark's default. */
+    private static String memory(AppContext ctx, String key, long bytes) {
+        return ctx.settings().get(key).map(Setting::display).orElse(key + " = " + FactFormat.bytes(bytes));
     }
 
     /**

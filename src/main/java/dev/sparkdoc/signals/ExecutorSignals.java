@@ -34,6 +34,7 @@ public final class ExecutorSignals {
             "heap size: spark.executor.memory, or spark.driver.memory for the driver");
     public static final Fact HEAP_PEAK_FRACTION = FACTS.fraction("executor.heap.peakFraction", "peak heap / heap size");
     public static final Fact HEAP_SUGGESTED = FACTS.bytes("executor.heap.suggested", "a heap size with room: peak × 1.5, at least 1 GiB");
+    public static final Fact HEAP_SUGGESTED_HOW = FACTS.text("executor.heap.suggested.how", "how executor.heap.suggested was reached");
     public static final Fact RSS_JVM = FACTS.bytes("executor.rss.jvm", "peak RSS of the JVM process (ProcessTreeJVMRSSMemory)");
     public static final Fact RSS_PYTHON = FACTS.bytes("executor.rss.python", "peak RSS of Python workers (ProcessTreePythonRSSMemory)");
     public static final Fact RSS_TOTAL = FACTS.bytes("executor.rss.total", "peak RSS of the JVM, Python and other child processes");
@@ -41,6 +42,13 @@ public final class ExecutorSignals {
     public static final Fact RSS_FRACTION_OF_LIMIT = FACTS.fraction("executor.rss.fractionOfLimit", "process-tree RSS / container limit");
     public static final Fact OVERHEAD_SUGGESTED = FACTS.bytes("executor.overhead.suggested",
             "a larger memoryOverhead: 1.5 × today's, or the non-heap RSS seen with 25% room if more");
+    public static final Fact OVERHEAD_HOW = FACTS.text("executor.overhead.how",
+            "how the overhead in force and the suggested one were reached: the setting or formula, then the step up");
+    public static final Fact OVERHEAD_FACTOR_KEY = FACTS.text("executor.overhead.factorKey",
+            "the overhead factor setting the app set itself (spark.executor.memoryOverheadFactor, on Kubernetes"
+                    + " spark.kubernetes.memoryOverheadFactor), when the overhead came from it: the key a fix changes");
+    public static final Fact OVERHEAD_SUGGESTED_FACTOR = FACTS.ratio("executor.overhead.suggestedFactor",
+            "the suggested overhead as a factor of the heap, rounded up to 0.05: for apps that size overhead by factor");
     public static final Fact LOST_MEMORY = FACTS.flag("executor.lost.memory",
             "removed for memory: OutOfMemoryError, killed for exceeding memory limits, exit 137/143");
     public static final Fact REMOVE_REASON = FACTS.text("executor.removeReason", "Spark's removal reason");
@@ -117,26 +125,39 @@ public final class ExecutorSignals {
             sink.put(HEAP_MAX, heapMax);
         }
         if (heapPeak > 0) {
-            sink.put(HEAP_PEAK, heapPeak).put(HEAP_SUGGESTED, Math.max(AppContext.GIB, heapPeak * 1.5));
+            double suggested = Math.max(AppContext.GIB, heapPeak * 1.5);
+            sink.put(HEAP_PEAK, heapPeak).put(HEAP_SUGGESTED, suggested)
+                    .text(HEAP_SUGGESTED_HOW, "1.5 × the " + FactFormat.bytes(heapPeak) + " peak heap"
+                            + (suggested > heapPeak * 1.5 ? ", at least 1.0 GiB" : "") + " = " + FactFormat.bytes(suggested));
             if (heapPeak <= heapMax) {
                 sink.put(HEAP_PEAK_FRACTION, FactSink.ratio(heapPeak, heapMax));
             }
         }
-        long overhead = ctx.memoryOverhead("spark.executor.memoryOverhead", heapMax);
+        Overhead overhead = ctx.overhead("executor", heapMax);
         long jvmRss = e.peak("ProcessTreeJVMRSSMemory").orElse(0L);
         long pyRss = e.peak("ProcessTreePythonRSSMemory").orElse(0L);
         long otherRss = e.peak("ProcessTreeOtherRSSMemory").orElse(0L);
         // ProcessTree* stay 0 unless spark.executor.processTreeMetrics.enabled=true (Linux only).
-        if (jvmRss + pyRss + otherRss == 0) {
-            sink.put(OVERHEAD_SUGGESTED, suggestedOverhead(overhead, 0));
+        long total = jvmRss + pyRss + otherRss;
+        suggestOverhead(overhead, heapMax, total == 0 ? 0 : total - heapMax, sink);
+        if (total == 0) {
             return;
         }
-        long limit = heapMax + overhead + ctx.pysparkMemory();
-        long total = jvmRss + pyRss + otherRss;
+        long limit = heapMax + overhead.bytes() + ctx.pysparkMemory();
         sink.put(RSS_JVM, jvmRss).put(RSS_PYTHON, pyRss).put(RSS_TOTAL, total)
                 .put(MEMORY_LIMIT, limit)
-                .put(RSS_FRACTION_OF_LIMIT, FactSink.ratio(total, limit))
-                .put(OVERHEAD_SUGGESTED, suggestedOverhead(overhead, total - heapMax));
+                .put(RSS_FRACTION_OF_LIMIT, FactSink.ratio(total, limit));
+    }
+
+    /** The suggested overhead with its derivation, and as a factor of the heap where the app sizes it so. */
+    private static void suggestOverhead(Overhead now, long heap, long nonHeapRss, FactSink sink) {
+        double suggested = suggestedOverhead(now.bytes(), nonHeapRss);
+        String step = nonHeapRss * 1.25 > now.bytes() * 1.5
+                ? "the " + FactFormat.bytes(nonHeapRss) + " of process memory past the heap + 25% = " + FactFormat.bytes(suggested)
+                : "1.5 × that = " + FactFormat.bytes(suggested);
+        sink.put(OVERHEAD_SUGGESTED, suggested).text(OVERHEAD_HOW, "overhead now " + now.how() + "; " + step);
+        now.factorKey().ifPresent(key -> sink.text(OVERHEAD_FACTOR_KEY, key)
+                .put(OVERHEAD_SUGGESTED_FACTOR, Math.ceil(suggested / Math.max(1, heap) * 20) / 20));
     }
 
     /**

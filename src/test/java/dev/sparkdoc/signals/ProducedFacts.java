@@ -121,6 +121,10 @@ final class ProducedFacts {
                 .executors(executor("1", 4).removed("Container killed by YARN for exceeding memory limits.")
                         .peak("JVMHeapMemory", 3L << 30).peak("ProcessTreeJVMRSSMemory", 3L << 30)
                         .peak("ProcessTreePythonRSSMemory", 1L << 30), executor("2", 4)).build()));
+        out.put("a Kubernetes executor sized by overhead factor, killed", Signals.compute(Snapshots.app()
+                .conf("spark.master", "k8s://https://kubernetes.default.svc:443").conf("spark.kubernetes.memoryOverheadFactor", "0.2")
+                .executors(executor("1", 4).removed("The executor with id 1 exited with exit code 137(SIGKILL, possible container OOM)."))
+                .build()));
         // Spark 4.0.1's text for a job running when SparkContext.stop() was called (FailureScenarioTest runs its kin)
         out.put("a job cancelled by the application's end", Signals.compute(Snapshots.app()
                 .job(Snapshots.failedJob(0, "Job 0 cancelled because SparkContext was shut down", 0, 0)).build()));

@@ -81,8 +81,7 @@ final class CatalogAssert {
             Rule.RemedyTemplate t = rule.remedies().get(next++);
             // a repartition(n) of the query's own gets the partition count as a note and code
             filled(t.text(), r.text().replaceFirst(" \\(this query's repartition\\(n\\) sets them.*\\)$", ""));
-            // in local mode spark.executor.memory is proposed as spark.driver.memory
-            r.conf().forEach((k, v) -> filled(t.conf().getOrDefault(k, t.conf().get("spark.executor.memory")), v));
+            r.conf().forEach((k, v) -> filled(t.conf().get(templateKey(t, k)), v));
             t.code().ifPresent(c -> filled(c, r.code().orElseThrow()));
             r.code().ifPresent(c -> assertThat(c).as("code of %s", t.text()).doesNotContain("{"));
         }
@@ -91,8 +90,22 @@ final class CatalogAssert {
     /** The remedy is the template's, filled: its text starts as the template's does, its keys are the template's (or where they act). */
         private static boolean from(Rule.RemedyTemplate t, Remedy r) {
         String fixed = t.text().contains("{") ? t.text().substring(0, t.text().indexOf('{')) : t.text();
-        return r.text().startsWith(fixed) && r.conf().keySet().stream().allMatch(k -> t.conf().containsKey(k)
-                || k.equals("spark.driver.memory") && t.conf().containsKey("spark.executor.memory"));
+        return r.text().startsWith(fixed) && r.conf().keySet().stream().allMatch(k -> t.conf().containsKey(templateKey(t, k)));
+    }
+
+    /**
+     * The template's key a proposed one stands for where the app runs: in local mode
+     * spark.executor.memory is proposed as spark.driver.memory; an app that sizes overhead by
+     * factor gets its factor key for spark.executor.memoryOverhead.
+     */
+    private static String templateKey(Rule.RemedyTemplate t, String key) {
+        if (t.conf().containsKey(key)) {
+            return key;
+        }
+        if (key.equals("spark.driver.memory")) {
+            return "spark.executor.memory";
+        }
+        return key.endsWith("memoryOverheadFactor") ? "spark.executor.memoryOverhead" : key;
     }
 
     /** Same check for a finding alone (the rule's templates unknown): no "{" and no lone "?". */

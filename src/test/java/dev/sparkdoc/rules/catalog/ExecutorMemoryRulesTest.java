@@ -44,6 +44,29 @@ class ExecutorMemoryRulesTest {
     }
 
     @Test
+    void theOverheadFixShowsHowItWasReachedAndSetsTheKeyTheAppSizesOverheadWith() {
+        // Spark's default: the formula with its inputs, then the step up
+        Finding byDefault = fires(withExecutor(executor("1", 4).removed(YARN_KILL)), LOST, "1");
+        assertThat(byDefault.remedies().get(0).text()).contains("memory: 1.5 × spark.executor.memory = 4g (set by the app) = 6.0 GiB")
+                .contains("overhead now max(384.0 MiB, 0.1 × the 4.0 GiB heap) = 409.6 MiB (memoryOverheadFactor 0.1, Spark's default);"
+                        + " 1.5 × that = 614.4 MiB");
+        // an explicit overhead, set by the app: stepped up from its value
+        Finding explicit = fires(withExecutor(executor("1", 4).removed(YARN_KILL)).conf("spark.executor.memoryOverhead", "1g"), LOST, "1");
+        assertThat(conf(explicit, "spark.executor.memoryOverhead")).isEqualTo("1536m");
+        assertThat(explicit.remedies().get(0).text()).contains("overhead now spark.executor.memoryOverhead = 1g (set by the app)");
+        // on Kubernetes an app that sizes overhead by factor gets the factor stepped up, in the key it set
+        Finding k8s = fires(withExecutor(executor("1", 4)
+                        .removed("The executor with id 1 exited with exit code 137(SIGKILL, possible container OOM)."))
+                .conf("spark.master", "k8s://https://kubernetes.default.svc:443").conf("spark.kubernetes.memoryOverheadFactor", "0.2"),
+                LOST, "1");
+        assertThat(k8s.remedies().get(0).conf()).doesNotContainKey("spark.executor.memoryOverhead")
+                // 1.5 × (0.2 × 4 GiB) = 1.2 GiB, 0.3 of the heap
+                .containsEntry("spark.kubernetes.memoryOverheadFactor", "0.3");
+        assertThat(k8s.remedies().get(0).text()).contains(
+                "max(384.0 MiB, 0.2 × the 4.0 GiB heap) = 819.2 MiB (spark.kubernetes.memoryOverheadFactor = 0.2 (set by the app))");
+    }
+
+    @Test
     void kubernetesExitCode137IsLostForMemory() {
         Finding f = fires(withExecutor(executor("1", 4)
                 .removed("The executor with id 1 exited with exit code 137(SIGKILL, possible container OOM).")), LOST, "1");
