@@ -10,11 +10,13 @@ import dev.sparkdoc.signals.FactUnit;
 import dev.sparkdoc.signals.Scope;
 import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.ScopeKind;
+import dev.sparkdoc.signals.Settings;
 import java.io.Reader;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Reads a rule test file ({@code tests: [ … ]}, see {@link RuleTestCase}) against the rules in
@@ -23,7 +25,10 @@ import java.util.Set;
 final class RuleTestParser {
 
     private static final Set<String> CASE_KEYS = Set.of("name", "rule", "scope", "facts", "fires", "severity", "secondsLost",
-            "title");
+            "title", "settings", "version", "proposes", "doesNotPropose", "inForce", "remedyText");
+    private static final List<String> FIX_KEYS = List.of("proposes", "doesNotPropose", "inForce", "remedyText");
+    /** Spark's defaults a case's settings fall back to unless it says {@code version:}. */
+    static final String DEFAULT_VERSION = "4.0.1";
 
     /** {@code facts:} with nothing under it: a case where nothing is measured. */
     private static final Mapping EMPTY = new Mapping(Map.of(), Map.of(), 0);
@@ -60,7 +65,7 @@ final class RuleTestParser {
             case "false" -> false;
             default -> throw yaml.error(m.get("fires"), "fires: true (the rule fires) or false (it stays silent)");
         };
-        for (String key : List.of("severity", "secondsLost", "title")) {
+        for (String key : java.util.stream.Stream.concat(Stream.of("severity", "secondsLost", "title"), FIX_KEYS.stream()).toList()) {
             if (!fires && m.get(key) != null) {
                 throw yaml.error(m.get(key), "'" + key + ":' is what a firing rule reports: only with fires: true");
             }
@@ -68,8 +73,46 @@ final class RuleTestParser {
         Optional<Severity> severity = Optional.ofNullable(m.get("severity")).map(n -> severity(n));
         Optional<RuleTestCase.Expected> secondsLost = Optional.ofNullable(m.get("secondsLost")).map(n -> seconds(n));
         Optional<String> title = Optional.ofNullable(m.get("title")).map(yaml::scalar);
-        return new RuleTestCase(yaml.file() + ":" + m.line(), name, rule, facts(m, scope(m, rule.scope())), fires, severity,
-                secondsLost, title);
+        return new RuleTestCase(yaml.file() + ":" + m.line(), name, rule, facts(m, scope(m, rule.scope()), settings(m)), fires,
+                severity, secondsLost, title, fixes(m));
+    }
+
+    /**
+     * {@code settings:} the app's own (key: value), over Spark's defaults for {@code version:}
+     * (4.0.1 unless it says); absent: the case knows nothing of the configuration.
+     */
+    private Settings settings(Mapping m) {
+        if (m.get("settings") == null && m.get("version") == null) {
+            return Settings.NONE;
+        }
+        Map<String, String> set = new java.util.LinkedHashMap<>();
+        if (m.get("settings") != null) {
+            Mapping given = yaml.mapping(m.get("settings"), "'settings:' maps Spark properties to the values the app set, e.g."
+                    + " spark.sql.adaptive.skewJoin.enabled: \"false\"");
+            given.fields().forEach((key, value) -> set.put(key, yaml.scalar(value)));
+        }
+        String version = m.get("version") == null ? DEFAULT_VERSION : yaml.text(m, "version");
+        return Settings.ofApp(set, version);
+    }
+
+    private RuleTestCase.Fixes fixes(Mapping m) {
+        Map<String, String> proposes = new java.util.LinkedHashMap<>();
+        if (m.get("proposes") != null) {
+            Mapping given = yaml.mapping(m.get("proposes"), "'proposes:' maps settings to the values a remedy must set");
+            given.fields().forEach((key, value) -> proposes.put(key, yaml.scalar(value)));
+        }
+        return new RuleTestCase.Fixes(proposes, texts(m, "doesNotPropose"), texts(m, "inForce"), texts(m, "remedyText"));
+    }
+
+    private List<String> texts(Mapping m, String key) {
+        YamlNode node = m.get(key);
+        if (node == null) {
+            return List.of();
+        }
+        if (!(node instanceof YamlNode.Sequence seq)) {
+            throw yaml.error(node, "'" + key + ":' takes a list, e.g. [spark.sql.adaptive.enabled]");
+        }
+        return seq.items().stream().map(yaml::scalar).toList();
     }
 
     /** What the case is about, for {scope.id} and {scope.name} in titles: stage 1, executor 1 … unless it says. */
@@ -86,9 +129,9 @@ final class RuleTestParser {
     }
 
     /** The facts given, split into the rule's scope and the app's, which it falls back to. */
-    private ScopeFacts facts(Mapping m, Scope of) {
+    private ScopeFacts facts(Mapping m, Scope of, Settings settings) {
         ScopeKind kind = of.kind();
-        FactSink app = new FactSink(kind == ScopeKind.APP ? of : Scope.app("app", ""));
+        FactSink app = new FactSink(kind == ScopeKind.APP ? of : Scope.app("app", "")).settings(settings);
         FactSink scope = new FactSink(of);
         YamlNode node = yaml.require(m, "facts");
         Mapping given = node instanceof Scalar s && s.text().isEmpty() ? EMPTY

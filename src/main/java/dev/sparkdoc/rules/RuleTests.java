@@ -77,7 +77,28 @@ public final class RuleTests {
                 .ifPresent(e -> wrong.add("secondsLost " + Thresholds.literal(f.secondsLost(), FactUnit.SECONDS) + ", expected " + e.written()));
         c.title().filter(t -> !t.equals(f.title()))
                 .ifPresent(t -> wrong.add("title \"" + f.title() + "\", expected \"" + t + "\""));
+        fixes(c.fixes(), f, wrong);
         return new Outcome(c, wrong.isEmpty() ? Optional.empty() : Optional.of("fired with " + String.join("; ", wrong)));
+    }
+
+    /** What the remedies set and say, and the settings in force they list, against the case's expectations. */
+    private static void fixes(RuleTestCase.Fixes x, Finding f, List<String> wrong) {
+        Map<String, String> set = new LinkedHashMap<>();
+        f.remedies().forEach(r -> r.conf().forEach(set::putIfAbsent));
+        x.proposes().forEach((key, value) -> {
+            boolean found = f.remedies().stream().anyMatch(r -> value.equals(r.conf().get(key)));
+            if (!found) {
+                wrong.add("no remedy sets " + key + "=" + value + (set.containsKey(key) ? " (one sets " + set.get(key) + ")" : "")
+                        + "; remedies set " + set);
+            }
+        });
+        x.doesNotPropose().stream().filter(set::containsKey)
+                .forEach(key -> wrong.add("a remedy sets " + key + "=" + set.get(key) + ", expected none to"));
+        List<String> inForce = f.settings().stream().map(Finding.SettingInForce::display).toList();
+        x.inForce().stream().filter(t -> inForce.stream().noneMatch(l -> l.contains(t)))
+                .forEach(t -> wrong.add("no setting in force reads \"" + t + "\"; they read " + inForce));
+        x.remedyText().stream().filter(t -> f.remedies().stream().noneMatch(r -> r.text().contains(t)))
+                .forEach(t -> wrong.add("no remedy says \"" + t + "\""));
     }
 
     /** ": a = 4.9× (needs >= 5), b not given": the leaves that did not hold. */

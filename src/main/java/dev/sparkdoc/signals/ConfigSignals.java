@@ -1,5 +1,7 @@
 package dev.sparkdoc.signals;
 
+import java.util.Optional;
+
 /**
  * Configuration facts, with Spark's defaults where the application did not set a key. Absent
  * altogether when the snapshot has no environment (then no config rule can fire).
@@ -23,6 +25,14 @@ public final class ConfigSignals {
     public static final Fact DRIVER_MEMORY_LARGER = FACTS.bytes("config.driver.memory.larger", "2 × spark.driver.memory: a next step up");
     public static final Fact EXECUTOR_MEMORY_HOW = FACTS.text("config.executor.memory.how",
             "how config.executor.memory.larger was reached: 1.5 × the heap in force, with its setting and origin");
+    public static final Fact EXECUTOR_MEMORY_SMALLER = FACTS.bytes("config.executor.memory.smaller",
+            "half of spark.executor.memory, at least 1 GiB: an executor a node is likelier to grant");
+    public static final Fact EXECUTOR_MEMORY_SMALLER_HOW = FACTS.text("config.executor.memory.smaller.how",
+            "how config.executor.memory.smaller was reached");
+    public static final Fact EXECUTOR_CORES_SMALLER = FACTS.count("config.executor.cores.smaller",
+            "half of spark.executor.cores where it asks more than one (on a standalone cluster, unset: every core of a worker): 1 or more");
+    public static final Fact EXECUTOR_CORES_SMALLER_HOW = FACTS.text("config.executor.cores.smaller.how",
+            "how config.executor.cores.smaller was reached");
     public static final Fact DRIVER_MEMORY_HOW = FACTS.text("config.driver.memory.how",
             "how config.driver.memory.larger was reached: 2 × the driver heap in force, with its setting and origin");
     public static final Fact EXECUTOR_MEMORY_OVERHEAD = FACTS.bytes("config.executor.memoryOverhead",
@@ -56,11 +66,37 @@ public final class ConfigSignals {
                         + " = " + FactFormat.bytes(executorMemory * 1.5));
         sink.put(EXECUTOR_MEMORY_OVERHEAD, ctx.memoryOverhead("spark.executor.memoryOverhead", executorMemory));
         sink.put(EXECUTOR_PYSPARK_MEMORY, ctx.pysparkMemory());
+        if (!local) {
+            smallerExecutors(ctx, executorMemory, sink);
+        }
         long driverMemory = ctx.driverMemory();
         sink.put(DRIVER_MEMORY, driverMemory).put(DRIVER_MEMORY_LARGER, driverMemory * 2.0)
                 .text(DRIVER_MEMORY_HOW, "2 × " + memory(ctx, "spark.driver.memory", driverMemory) + " = " + FactFormat.bytes(driverMemory * 2.0));
         sink.put(DRIVER_MAX_RESULT_SIZE, ctx.maxResultSize());
         sink.put(LOCAL_MODE, local);
+    }
+
+    /** Executors a cluster is likelier to grant: half the memory and half the cores asked, with how. */
+    private static void smallerExecutors(AppContext ctx, long memory, FactSink sink) {
+        long half = Math.max(AppContext.GIB, memory / 2 / AppContext.MIB * AppContext.MIB);
+        sink.put(EXECUTOR_MEMORY_SMALLER, half).text(EXECUTOR_MEMORY_SMALLER_HOW, "half of "
+                + memory(ctx, "spark.executor.memory", memory) + (half > memory / 2 ? ", at least 1.0 GiB" : "") + " = "
+                + FactFormat.bytes(half));
+        Optional<Setting> cores = ctx.settings().get("spark.executor.cores");
+        long asked = cores.map(c -> {
+            try {
+                return Long.parseLong(c.value().strip());
+            } catch (NumberFormatException e) {
+                return 0L;
+            }
+        }).orElse(0L);
+        if (asked > 1) {
+            sink.put(EXECUTOR_CORES_SMALLER, asked / 2)
+                    .text(EXECUTOR_CORES_SMALLER_HOW, "half of " + cores.get().display() + " = " + asked / 2);
+        } else if (cores.isEmpty() && ctx.conf("spark.master").map(m -> m.startsWith("spark://")).orElse(false)) {
+            sink.put(EXECUTOR_CORES_SMALLER, 1).text(EXECUTOR_CORES_SMALLER_HOW,
+                    "spark.executor.cores is unset: on a standalone cluster an executor takes every core of its worker; 1 each");
+        }
     }
 
     /** {@code spark.executor.memory = 4g (set by the app)}, or the size with Spark's default. */

@@ -52,6 +52,14 @@ public final class Settings {
         return new Settings(s.environment().sparkProperties(), Map.of(), -1, ctx.sparkVersion(), ctx.hasConfig(), sessionVisible);
     }
 
+    /**
+     * The settings an application set itself, over Spark's defaults for {@code sparkVersion}
+     * ("4.0.1"; empty: no defaults): what a rule test case writes under {@code settings:}.
+     */
+    public static Settings ofApp(Map<String, String> set, String sparkVersion) {
+        return new Settings(Map.copyOf(set), Map.of(), -1, AppContext.versionNumber(sparkVersion), true, true);
+    }
+
     /** The same, with a query's own session settings over them. */
     Settings forQuery(SqlExecution q) {
         return q.modifiedConfigs().isEmpty() ? this

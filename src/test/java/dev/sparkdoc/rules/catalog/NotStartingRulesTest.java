@@ -34,7 +34,18 @@ class NotStartingRulesTest {
         assertThat(f.secondsLost()).isEqualTo(120.0);
         assertThat(f.title()).isEqualTo("Nothing has run for 2 min 00 s: stages have pending tasks and no task is running");
         assertThat(evidence(f, "app.executors.active")).isEqualTo(2.0);
-        assertThat(conf(f, "spark.executor.cores")).isEqualTo("1");
+        // the app asks 4g on YARN (cores unset: 1 there): half the memory, and no cores key, which would change nothing
+        assertThat(conf(f, "spark.executor.memory")).isEqualTo("2g");
+        assertThat(f.remedies()).noneMatch(r -> r.conf().containsKey("spark.executor.cores"));
+        assertThat(f.remedies().get(0).text()).contains("half of spark.executor.memory = 4g (set by the app) = 2.0 GiB");
+    }
+
+    @Test
+    void anAppAskingEightCoresAndOneGigabyteIsAskedForFourCoresAndNeverMoreMemory() {
+        Finding f = fires(waitingFor(120).conf("spark.executor.cores", "8").conf("spark.executor.memory", "1g"), WAITING, "app-test");
+        assertThat(conf(f, "spark.executor.cores")).isEqualTo("4");
+        // 1g is the floor, and already in force: not proposed (the old fixed 2g asked for more)
+        assertThat(f.remedies()).noneMatch(r -> r.conf().containsKey("spark.executor.memory"));
     }
 
     @Test
