@@ -127,7 +127,8 @@ public final class RuleEngine {
 
     private static Remedy remedy(Rule.RemedyTemplate r, ScopeFacts facts) {
         var filled = new java.util.LinkedHashMap<String, String>();
-        r.conf().forEach((k, v) -> filled.put(k, Templates.fill(v, facts)));
+        // a value from a fact this scope lacks (no environment, say) is no value to propose: the key is left out
+        r.conf().forEach((k, v) -> Templates.complete(v, facts).ifPresent(value -> filled.put(k, value)));
         Map<String, String> conf = DeploymentKeys.of(filled, facts);
         String text = Templates.fill(r.text(), facts);
         Optional<String> code = r.code(facts.text(AppSignals.LANGUAGE)).map(c -> Templates.fill(c, facts));

@@ -32,6 +32,17 @@ public final class Templates {
         return out.toString();
     }
 
+    /** Filled, or empty when a fact it names has no value here: a setting is never proposed as "?". */
+    public static java.util.Optional<String> complete(String template, ScopeFacts facts) {
+        Matcher m = PLACEHOLDER.matcher(template);
+        while (m.find()) {
+            if (!m.group(1).startsWith("scope.") && "?".equals(value(m.group(1), m.group(2), facts))) {
+                return java.util.Optional.empty();
+            }
+        }
+        return java.util.Optional.of(fill(template, facts));
+    }
+
     /** Names used in a template that are neither scope fields nor known facts (checked at load). */
     public static List<String> unknownNames(String template) {
         List<String> unknown = new ArrayList<>();

@@ -59,7 +59,7 @@ class ReadmeRulesTest {
 
         CliRun test = CliRun.of("rules", "test", dir.toString());
         assertThat(test.exitCode()).as(test.out() + test.err()).isZero();
-        assertThat(test.out()).isEqualTo("2 case(s) passed in 1 file(s)\n");
+        assertThat(test.out()).isEqualTo("3 case(s) passed in 1 file(s)\n");
 
         CliRun list = CliRun.of("rules", "list", "--rules", dir.toString());
         assertThat(list.out()).contains("acme.many-small-tasks");

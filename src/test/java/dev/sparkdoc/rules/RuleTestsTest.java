@@ -83,6 +83,36 @@ class RuleTestsTest {
     }
 
     @Test
+    void fixesAreCheckedAgainstTheSettingsTheCaseGives() throws IOException {
+        List<RuleTests.Outcome> out = run("""
+                tests:
+                  - name: skew join off
+                    rule: skew.stage-task-time
+                    facts:
+                """ + SKEWED + """
+                      stage.aqe.skewJoin.wouldSplit: true
+                    settings: { spark.sql.adaptive.skewJoin.enabled: "false" }
+                    fires: true
+                    proposes: { spark.sql.adaptive.skewJoin.enabled: "true" }
+                    inForce: ["spark.sql.adaptive.skewJoin.enabled = false (set by the app)"]
+                  - name: wrong expectations
+                    rule: skew.stage-task-time
+                    facts:
+                """ + SKEWED + """
+                      stage.aqe.skewJoin.wouldSplit: true
+                    settings: { spark.sql.adaptive.skewJoin.enabled: "false" }
+                    fires: true
+                    proposes: { spark.sql.adaptive.skewJoin.enabled: "false" }
+                    doesNotPropose: [spark.sql.adaptive.skewJoin.enabled]
+                    remedyText: ["salt the hot key"]
+                """);
+        assertThat(out.get(0).passed()).as(out.get(0).line()).isTrue();
+        assertThat(out.get(1).line()).contains("no remedy sets spark.sql.adaptive.skewJoin.enabled=false (one sets true)")
+                .contains("a remedy sets spark.sql.adaptive.skewJoin.enabled=true, expected none to")
+                .contains("no remedy says \"salt the hot key\"");
+    }
+
+    @Test
     void factsNeedTheirUnitsAndTheirScope() throws IOException {
         assertThatThrownBy(() -> run("""
                 tests:
