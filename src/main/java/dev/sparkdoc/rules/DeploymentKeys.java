@@ -43,7 +43,8 @@ final class DeploymentKeys {
         boolean dynamic = facts.value(ConfigSignals.DYNAMIC_ALLOCATION).orElse(1) == 1;
         Map<String, String> out = new LinkedHashMap<>();
         conf.forEach((key, value) -> {
-            if (userPartitions && key.equals(SHUFFLE_PARTITIONS)) {
+            // under the query's own repartition(n) neither the setting nor AQE's coalescing sets these partitions
+            if (userPartitions && (key.equals(SHUFFLE_PARTITIONS) || key.equals("spark.sql.adaptive.coalescePartitions.enabled"))) {
                 return;
             }
             Optional<String> factorKey = facts.text(ExecutorSignals.OVERHEAD_FACTOR_KEY);

@@ -44,6 +44,10 @@ public final class ConfigSignals {
             "spark.driver.maxResultSize (default 1g; 0 = unlimited)");
     public static final Fact DYNAMIC_ALLOCATION = FACTS.flag("config.dynamicAllocation.enabled",
             "spark.dynamicAllocation.enabled (default false)");
+    public static final Fact DYNAMIC_AT_MAX = FACTS.flag("config.dynamicAllocation.atMax",
+            "dynamic allocation is on and as many executors are alive as spark.dynamicAllocation.maxExecutors allows");
+    public static final Fact DYNAMIC_HOW = FACTS.text("config.dynamicAllocation.how",
+            "dynamic allocation's state: executors alive against its minimum and maximum, each with its origin");
     public static final Fact LOCAL_MODE = FACTS.flag("config.localMode",
             "spark.master is local or local[...]: the driver is the only executor (local-cluster[...] is a cluster)");
 
@@ -58,6 +62,9 @@ public final class ConfigSignals {
         sink.put(EVENT_LOG_ENABLED, ctx.confBool("spark.eventLog.enabled", false));
         sink.put(PROCESS_TREE_METRICS_ENABLED, ctx.confBool("spark.executor.processTreeMetrics.enabled", false));
         sink.put(DYNAMIC_ALLOCATION, ctx.confBool("spark.dynamicAllocation.enabled", false));
+        if (ctx.confBool("spark.dynamicAllocation.enabled", false)) {
+            dynamicAllocation(ctx, sink);
+        }
         boolean local = SparkMaster.of(ctx).map(SparkMaster::local).orElse(false);
         // in local mode the driver is the executor: its heap is spark.driver.memory
         long executorMemory = local ? ctx.driverMemory() : ctx.executorMemory();
@@ -74,6 +81,25 @@ public final class ConfigSignals {
                 .text(DRIVER_MEMORY_HOW, "2 × " + memory(ctx, "spark.driver.memory", driverMemory) + " = " + FactFormat.bytes(driverMemory * 2.0));
         sink.put(DRIVER_MAX_RESULT_SIZE, ctx.maxResultSize());
         sink.put(LOCAL_MODE, local);
+    }
+
+    /** Where dynamic allocation stands: executors alive against its bounds; at the maximum, a larger one. */
+    private static void dynamicAllocation(AppContext ctx, FactSink sink) {
+        long alive = ctx.snapshot().executors().stream().filter(e -> !e.isDriver() && e.active()).count();
+        Optional<Setting> max = ctx.settings().get("spark.dynamicAllocation.maxExecutors");
+        long limit = max.map(m -> {
+            try {
+                return Long.parseLong(m.value().strip());
+            } catch (NumberFormatException e) {
+                return Long.MAX_VALUE;
+            }
+        }).orElse(Long.MAX_VALUE);
+        boolean atMax = limit != Long.MAX_VALUE && alive >= limit;
+        sink.put(DYNAMIC_AT_MAX, atMax);
+        String bound = max.map(Setting::display).orElse("spark.dynamicAllocation.maxExecutors unset (no limit)");
+        sink.text(DYNAMIC_HOW, "dynamic allocation is on: " + alive + " executor(s) alive"
+                + (atMax ? ", at its maximum " : ", under ") + bound
+                + ctx.settings().get("spark.dynamicAllocation.minExecutors").map(m -> "; " + m.display()).orElse(""));
     }
 
     /** Executors a cluster is likelier to grant: half the memory and half the cores asked, with how. */

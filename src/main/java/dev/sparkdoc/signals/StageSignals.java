@@ -174,11 +174,13 @@ public final class StageSignals {
         long wall = stage.durationMs(ctx.now()).orElse(0L);
         int slots = ctx.slots(stage);
         StageNames.group(ctx, stage).ifPresent(g -> sink.text(GROUP, g));
-        ctx.queryOf(stage).ifPresent(q -> {
+        boolean userPartitions = ctx.queryOf(stage).map(q -> {
             PlanGraph plan = ctx.plan(q);
             sink.put(QUERY_SHUFFLE_JOIN, plan.shuffleJoin()).put(QUERY_GROUPS_ONLY, plan.groups() && !plan.shuffleJoin())
                     .put(QUERY_USER_PARTITIONS, plan.userPartitionCount());
-        });
+            return plan.userPartitionCount();
+        }).orElse(false);
+        AqeCoalesce.compute(ctx.hasConfig() ? ctx.settingsOf(stage) : Settings.NONE, stage, userPartitions, sink);
         sink.put(TASKS_TOTAL, stage.tasks().total())
                 .put(TASKS_COMPLETED, stage.tasks().completed())
                 .put(TASKS_RUNNING, stage.tasks().active())

@@ -41,6 +41,17 @@ class NotStartingRulesTest {
     }
 
     @Test
+    void withDynamicAllocationUnderItsMaximumTheWaitIsExecutorsNotGranted() {
+        Finding f = fires(waitingFor(120).conf("spark.dynamicAllocation.enabled", "true")
+                .conf("spark.dynamicAllocation.maxExecutors", "50"), WAITING, "app-test");
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.text()).isEqualTo("Dynamic allocation asks for executors as tasks wait,"
+                + " and the cluster did not grant them: dynamic allocation is on: 2 executor(s) alive, under"
+                + " spark.dynamicAllocation.maxExecutors = 50 (set by the app)"));
+        // without dynamic allocation nothing is said of it
+        assertThat(fires(waitingFor(120), WAITING, "app-test").remedies()).noneMatch(r -> r.text().contains("dynamic allocation"));
+    }
+
+    @Test
     void anAppAskingEightCoresAndOneGigabyteIsAskedForFourCoresAndNeverMoreMemory() {
         Finding f = fires(waitingFor(120).conf("spark.executor.cores", "8").conf("spark.executor.memory", "1g"), WAITING, "app-test");
         assertThat(conf(f, "spark.executor.cores")).isEqualTo("4");

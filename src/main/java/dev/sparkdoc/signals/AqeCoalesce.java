@@ -1,0 +1,50 @@
+package dev.sparkdoc.signals;
+
+import dev.sparkdoc.model.Stage;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Whether AQE could merge a stage's small partitions, and why not: Spark's
+ * CoalesceShufflePartitions merges only the partitions of a shuffle read, never those of a user's
+ * {@code repartition(n)} (REPARTITION_BY_NUM), and only with AQE and its coalescing on. A stage
+ * that reads input splits files by {@code spark.sql.files.maxPartitionBytes} instead.
+ */
+final class AqeCoalesce {
+
+    static final FactList FACTS = new FactList(ScopeKind.STAGE);
+    static final Fact READS_SHUFFLE = FACTS.flag("stage.readsShuffle",
+            "the stage reads shuffle data: its partition count is spark.sql.shuffle.partitions (or a repartition's), which AQE can merge");
+    static final Fact BLOCKED = FACTS.flag("stage.aqe.coalesce.blocked",
+            "something keeps AQE from merging this stage's partitions: input rather than a shuffle, a user's repartition(n), AQE or its coalescing off");
+    static final Fact WHY_NOT = FACTS.text("stage.aqe.coalesce.whyNot",
+            "what keeps AQE from merging this stage's partitions, each reason with its setting and origin");
+
+    private AqeCoalesce() {
+    }
+
+    static void compute(Settings settings, Stage stage, boolean userPartitions, FactSink sink) {
+        boolean shuffle = stage.totals().shuffleReadBytes() > 0 || stage.totals().shuffleReadRecords() > 0;
+        sink.put(READS_SHUFFLE, shuffle);
+        if (settings == Settings.NONE) {
+            return;
+        }
+        List<String> why = new ArrayList<>();
+        if (!shuffle) {
+            why.add("this stage reads input, not a shuffle: AQE merges only shuffle partitions, and input is split by "
+                    + settings.shown("spark.sql.files.maxPartitionBytes", settings.get("spark.sql.files.maxPartitionBytes")
+                            .map(Setting::value).orElse("128m")) + " and the files");
+        } else if (userPartitions) {
+            why.add("the query's repartition(n) sets this count: AQE does not merge a user's repartition");
+        } else {
+            settings.get("spark.sql.adaptive.enabled").filter(s -> s.value().equalsIgnoreCase("false"))
+                    .ifPresent(s -> why.add("AQE is off: " + s.display()));
+            settings.get("spark.sql.adaptive.coalescePartitions.enabled").filter(s -> s.value().equalsIgnoreCase("false"))
+                    .ifPresent(s -> why.add("its coalescing is off: " + s.display()));
+        }
+        sink.put(BLOCKED, !why.isEmpty());
+        if (!why.isEmpty()) {
+            sink.text(WHY_NOT, String.join("; ", why));
+        }
+    }
+}
