@@ -32,6 +32,8 @@ public final class CrashSignals {
             "results fetched by running jobs / driver heap");
     public static final Fact MAX_RESULT_NO_GUARD = FACTS.flag("app.driver.maxResultSizeNoGuard",
             "spark.driver.maxResultSize is 0 or at least the driver heap: the heap fills before the limit stops a collect");
+    public static final Fact MAX_RESULT_GUARD = FACTS.text("app.driver.maxResultSize.guard",
+            "what spark.driver.maxResultSize does against the driver's heap: no limit, one the heap cannot reach, or one that fails a big collect cleanly");
     public static final Fact DRIVER_HEAP_PEAK_FRACTION = FACTS.fraction("app.driver.heap.peakFraction", "driver's peak JVM heap / driver memory");
     public static final Fact DRIVER_MAJOR_GC = FACTS.ms("app.driver.gc.major", "the driver's major GC time (MajorGCTime peak)");
     public static final Fact MEMORY_EVIDENCE = FACTS.flag("app.crash.memoryEvidence",
@@ -84,7 +86,17 @@ public final class CrashSignals {
 
     private static void driverMemory(AppContext ctx, FactSink sink) {
         long max = ctx.maxResultSize();
-        sink.put(MAX_RESULT_NO_GUARD, max == 0 || max >= ctx.driverMemory());
+        long heap = ctx.driverMemory();
+        sink.put(MAX_RESULT_NO_GUARD, max == 0 || max >= heap);
+        if (ctx.hasConfig()) {
+            String limit = ctx.settings().get("spark.driver.maxResultSize").map(Setting::display)
+                    .orElse("spark.driver.maxResultSize = " + FactFormat.bytes(max));
+            String heapText = FactFormat.bytes(heap) + " heap (" + ctx.settings().get("spark.driver.memory").map(Setting::display)
+                    .orElse("spark.driver.memory") + ")";
+            sink.text(MAX_RESULT_GUARD, max == 0 ? limit + ": no limit, a collect can fill the driver's " + heapText
+                    : max >= heap ? limit + " is at or above the driver's " + heapText + ": the heap fills before the limit can stop a collect"
+                    : limit + ", under the driver's " + heapText + ": a collect past it fails the job cleanly instead of the driver");
+        }
         driverHeapPeakFraction(ctx).ifPresent(f -> sink.put(DRIVER_HEAP_PEAK_FRACTION, f));
         driver(ctx).flatMap(d -> d.peak("MajorGCTime")).ifPresent(gc -> sink.put(DRIVER_MAJOR_GC, gc));
     }

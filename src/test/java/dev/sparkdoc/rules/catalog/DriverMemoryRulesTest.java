@@ -32,6 +32,20 @@ class DriverMemoryRulesTest {
         // driver memory 2g: doubled, and the result limit raised to today's driver memory
         assertThat(conf(f, "spark.driver.memory")).isEqualTo("4g");
         assertThat(conf(f, "spark.driver.maxResultSize")).isEqualTo("2g");
+        // how each was reached, and what the limit does today against the heap
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.text()).contains("2 × spark.driver.memory = 2g (set by the app) = 4.0 GiB;"
+                + " now spark.driver.maxResultSize = 1g (Spark 4.0's default), under the driver's 2.0 GiB heap"
+                + " (spark.driver.memory = 2g (set by the app)): a collect past it fails the job cleanly instead of the driver"));
+    }
+
+    @Test
+    void aResultLimitOfZeroOrAboveTheHeapIsNamedAsNoGuard() {
+        Finding none = fires(Snapshots.app().conf("spark.driver.maxResultSize", "0").stage(stage(12).resultSize(600 * MIB)), RESULTS, "12.0");
+        assertThat(none.remedies()).anySatisfy(r -> assertThat(r.text())
+                .contains("spark.driver.maxResultSize = 0 (set by the app): no limit, a collect can fill the driver's 2.0 GiB heap"));
+        Finding above = fires(Snapshots.app().conf("spark.driver.maxResultSize", "4g").stage(stage(12).resultSize(600 * MIB)), RESULTS, "12.0");
+        assertThat(above.remedies()).anySatisfy(r -> assertThat(r.text())
+                .contains("spark.driver.maxResultSize = 4g (set by the app) is at or above the driver's 2.0 GiB heap"));
     }
 
     @Test
