@@ -1,5 +1,6 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.signals.ConfigSignals;
 import dev.sparkdoc.signals.ExecutorSignals;
 import dev.sparkdoc.signals.FactFormat;
@@ -29,15 +30,29 @@ final class DeploymentKeys {
     private DeploymentKeys() {
     }
 
+    /**
+     * The remedy as it acts where the app runs: its settings in the keys that act there, and under
+     * the query's own repartition(n) the partition count said for the code instead of the setting.
+     */
+    static Remedy where(Remedy r, ScopeFacts facts) {
+        Map<String, String> conf = of(r.conf(), facts);
+        if (!userPartitions(r.conf(), facts)) {
+            return new Remedy(r.text(), conf, r.code());
+        }
+        String n = r.conf().get(SHUFFLE_PARTITIONS);
+        return new Remedy(r.text() + " (this query's repartition(n) sets them, not " + SHUFFLE_PARTITIONS + ": give it " + n + ")",
+                conf, r.code().or(() -> Optional.of("df.repartition(" + n + ")")));
+    }
+
     /** The partition count a user's repartition(n) would need instead, when that is what the remedy asked of shuffle.partitions. */
-    static boolean userPartitions(Map<String, String> conf, ScopeFacts facts) {
+    private static boolean userPartitions(Map<String, String> conf, ScopeFacts facts) {
         return conf.containsKey(SHUFFLE_PARTITIONS) && facts.value(StageSignals.QUERY_USER_PARTITIONS).orElse(0) == 1;
     }
 
     static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
     static final String EXECUTOR_OVERHEAD = "spark.executor.memoryOverhead";
 
-    static Map<String, String> of(Map<String, String> conf, ScopeFacts facts) {
+    private static Map<String, String> of(Map<String, String> conf, ScopeFacts facts) {
         boolean local = facts.value(ConfigSignals.LOCAL_MODE).orElse(0) == 1;
         boolean userPartitions = userPartitions(conf, facts);
         boolean dynamic = facts.value(ConfigSignals.DYNAMIC_ALLOCATION).orElse(1) == 1;

@@ -129,16 +129,9 @@ public final class RuleEngine {
         var filled = new java.util.LinkedHashMap<String, String>();
         // a value from a fact this scope lacks (no environment, say) is no value to propose: the key is left out
         r.conf().forEach((k, v) -> Templates.complete(v, facts).ifPresent(value -> filled.put(k, value)));
-        Map<String, String> conf = DeploymentKeys.of(filled, facts);
         String text = Templates.fill(r.text(), facts);
         Optional<String> code = r.code(facts.text(AppSignals.LANGUAGE)).map(c -> Templates.fill(c, facts));
-        if (DeploymentKeys.userPartitions(filled, facts)) {
-            // the query's own repartition(n) sets these partitions: say the number to give it instead
-            text += " (this query's repartition(n) sets them, not " + DeploymentKeys.SHUFFLE_PARTITIONS + ": give it "
-                    + filled.get(DeploymentKeys.SHUFFLE_PARTITIONS) + ")";
-            return new Remedy(text, conf, code.or(() -> Optional.of("df.repartition(" + filled.get(DeploymentKeys.SHUFFLE_PARTITIONS) + ")")));
-        }
-        return new Remedy(text, conf, code);
+        return DeploymentKeys.where(new Remedy(text, filled, code), facts);
     }
 
     /**
