@@ -14,7 +14,8 @@ import java.util.Optional;
  * force: Spark's TaskSetManager launches a copy of a task only once
  * {@code max(floor(spark.speculation.quantile × tasks), 1)} of the stage's tasks have succeeded,
  * and only of a task running longer than {@code spark.speculation.multiplier} × their median; a
- * copy that was launched and lost the race says the data, not the host, is slow.
+ * copy that was launched and lost the race says the data, not the host, is slow. A copy never runs
+ * on a host where the task already runs, so an app on one host (local mode, local-cluster) gets none.
  */
 final class Speculation {
 
@@ -26,7 +27,8 @@ final class Speculation {
     private Speculation() {
     }
 
-    static void compute(Settings settings, Stage stage, FactSink sink) {
+    /** @param hosts the hosts the app's executors ran on (the driver's in local mode) */
+    static void compute(Settings settings, Stage stage, long hosts, FactSink sink) {
         if (settings == Settings.NONE || !settings.bool("spark.speculation", false)) {
             return;
         }
@@ -47,6 +49,10 @@ final class Speculation {
             sink.text(WHY_NOT, "Spark launched a speculative copy" + (index < 0 ? "" : " of task " + index)
                     + " and it did not finish sooner: the task's data, not its host, is slow");
             return;
+        }
+        if (hosts == 1) {
+            // TaskSetManager never launches a copy on a host where the task already runs
+            why.add("every executor runs on one host, and Spark never launches a copy on the host the task runs on");
         }
         double multiplier = settings.number("spark.speculation.multiplier", 1.5);
         String ratio = String.format(java.util.Locale.ROOT, "%.1f×", longest / p50);

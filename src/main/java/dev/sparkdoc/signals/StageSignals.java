@@ -272,7 +272,10 @@ public final class StageSignals {
     private static void running(AppContext ctx, Stage stage, int slots, FactSink sink) {
         Settings settings = ctx.hasConfig() ? ctx.settingsOf(stage) : Settings.NONE;
         sink.put(SPECULATION, settings == Settings.NONE ? ctx.confBool("spark.speculation", false) : settings.bool("spark.speculation", false));
-        Speculation.compute(settings, stage, sink);
+        // the hosts tasks run on: the executors', or in local mode the driver's alone
+        boolean local = SparkMaster.of(ctx).map(SparkMaster::local).orElse(false);
+        long hosts = ctx.snapshot().executors().stream().filter(e -> !e.isDriver()).map(e -> e.host()).distinct().count();
+        Speculation.compute(settings, stage, local || hosts == 0 ? 1 : hosts, sink);
         long maxAge = stage.notableTasks().stream().filter(TaskSample::running).mapToLong(TaskSample::durationMs).max().orElse(-1);
         if (maxAge < 0) {
             return;

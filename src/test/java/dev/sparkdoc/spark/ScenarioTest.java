@@ -75,6 +75,31 @@ class ScenarioTest {
         t.print("stage.duration.maxOverP50", "stage.straggler.ratio", "stage.dataSkew.ratio", "stage.tail.secondsLost");
         assertThat(t.result()).isEqualTo(Scenarios.STRAGGLER_ROWS);
         t.assertFirst("stragglers");
+        // speculation off by default: turning it on is the fix
+        for (Diagnosis d : t.both()) {
+            assertThat(straggler(d).remedies()).as(t.describe(d)).anySatisfy(r -> assertThat(r.conf()).containsEntry("spark.speculation", "true"));
+        }
+    }
+
+    private static dev.sparkdoc.rules.Finding straggler(Diagnosis d) {
+        return d.findings().stream().filter(f -> f.rule().startsWith("stragglers.")).findFirst().orElseThrow();
+    }
+
+    @Test
+    @Order(12)
+    void theSameStragglerWithSpeculationOnIsNotToldToTurnItOnButWhyItDidNotAct() {
+        ScenarioTriage t = ScenarioTriage.run("straggler, speculation on", LocalSpark.builder().conf("spark.speculation", "true"),
+                logs, Scenarios::straggler);
+        assertThat(t.result()).isEqualTo(Scenarios.STRAGGLER_ROWS);
+        t.assertFirst("stragglers");
+        for (Diagnosis d : t.both()) {
+            var f = straggler(d);
+            assertThat(f.remedies()).as(t.describe(d)).noneMatch(r -> r.conf().containsKey("spark.speculation"));
+            // local mode: one host, where Spark never runs a copy of a running task
+            assertThat(f.remedies()).as(t.describe(d)).anySatisfy(r -> assertThat(r.text())
+                    .contains("every executor runs on one host, and Spark never launches a copy on the host the task runs on"));
+            assertThat(f.settings()).as(t.describe(d)).anySatisfy(x -> assertThat(x.display()).startsWith("spark.speculation = true (set by the app"));
+        }
     }
 
     @Test

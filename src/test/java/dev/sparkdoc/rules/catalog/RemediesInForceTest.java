@@ -74,6 +74,9 @@ class RemediesInForceTest {
         // the app's own multiplier of 30 was never reached
         assertThat(speculationReason(straggler("4.0.1").conf("spark.speculation.multiplier", "30"))).contains(
                 "the slowest task took 20.0× the median, under spark.speculation.multiplier = 30 (set by the app)");
+        // local mode: one host, and a copy never runs where the task runs
+        assertThat(speculationReason(straggler("3.5.1").conf("spark.master", "local[4]"))).contains(
+                "every executor runs on one host, and Spark never launches a copy on the host the task runs on");
         // four tasks: 4.0's quantile 0.9 waits for three of them, so the slowest must be the last left
         Snapshots few = Snapshots.app().version("4.0.1").stage(stage(5).wall(55).tasks(4, 4)
                 .quantiles(TaskMetric.DURATION, q(2_000, 40_000)).slowTask(3, "2", 40_000));
