@@ -15,8 +15,9 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * For every firing case of every built-in rule: what its remedies propose over Spark's defaults,
- * set by the app, is proposed no more, and each such setting is listed as already so. The same
- * facts, only the settings in force changed: a fix must change something, whatever the rule.
+ * set by the app, is proposed no more, and each such setting is listed as already so; a switch the
+ * app set against the fix is proposed, and listed with its origin. The same facts, only the
+ * settings in force changed: a fix must change something, whatever the rule.
  */
 class ProposalsInForceTest {
 
@@ -44,6 +45,34 @@ class ProposalsInForceTest {
         }).toList();
         // the cases reach most rules that change settings
         assertThat(tests).hasSizeGreaterThanOrEqualTo(25);
+        return tests.stream();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> aSwitchTheAppSetAgainstTheFixIsProposedWithItsOrigin() {
+        List<DynamicTest> tests = BuiltInRuleCasesTest.cases().stream().filter(RuleTestCase::fires).flatMap(c -> {
+            Map<String, String> against = new LinkedHashMap<>();
+            proposals(c, Settings.ofApp(Map.of(), RuleTestParser.DEFAULT_VERSION)).forEach((key, value) -> {
+                if (value.equals("true") || value.equals("false")) {
+                    against.put(key, value.equals("true") ? "false" : "true");
+                }
+            });
+            if (against.isEmpty()) {
+                return Stream.empty();
+            }
+            return Stream.of(DynamicTest.dynamicTest(c.where() + " " + c.name(), () -> {
+                Finding f = RuleEngine.evaluate(c.rule(), withSettings(c.facts(), Settings.ofApp(against, RuleTestParser.DEFAULT_VERSION)))
+                        .orElseThrow(() -> new AssertionError("the settings alone turned the rule off"));
+                Map<String, String> now = new LinkedHashMap<>();
+                f.remedies().forEach(r -> r.conf().forEach(now::putIfAbsent));
+                against.forEach((key, value) -> {
+                    String fix = value.equals("true") ? "false" : "true";
+                    assertThat(now).as("%s with %s=%s set by the app", c.rule().id(), key, value).containsEntry(key, fix);
+                    assertThat(f.settings()).anySatisfy(s -> assertThat(s.display()).isEqualTo(key + " = " + value + " (set by the app)"));
+                });
+            }));
+        }).toList();
+        assertThat(tests).hasSizeGreaterThanOrEqualTo(10);
         return tests.stream();
     }
 
