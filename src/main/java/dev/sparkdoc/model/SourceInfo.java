@@ -16,6 +16,10 @@ import java.util.Optional;
  * @param quietBeforeRead for an event log: how long nobody had written it when it was read (its
  *                   newest file's modification time to the read). A running driver keeps
  *                   writing; a crashed one has stopped: the post-mortem's evidence
+ * @param finishedName for an event log: it has the name Spark gives a log when the application
+ *                   stops (no {@code .inprogress}; a rolling folder's {@code appstatus_} without it).
+ *                   Spark posts ApplicationEnd before that rename, so such a log without it was cut
+ *                   or copied incomplete after the fact, not left by a driver that died
  */
 public record SourceInfo(
         SourceKind kind,
@@ -24,7 +28,8 @@ public record SourceInfo(
         long skippedLines,
         long unknownEvents,
         List<String> notes,
-        Optional<Duration> quietBeforeRead) {
+        Optional<Duration> quietBeforeRead,
+        boolean finishedName) {
 
     public SourceInfo {
         notes = List.copyOf(notes);
@@ -34,12 +39,17 @@ public record SourceInfo(
 
     public SourceInfo(SourceKind kind, String target, boolean complete, long skippedLines, long unknownEvents,
             List<String> notes) {
-        this(kind, target, complete, skippedLines, unknownEvents, notes, Optional.empty());
+        this(kind, target, complete, skippedLines, unknownEvents, notes, Optional.empty(), false);
+    }
+
+    public SourceInfo(SourceKind kind, String target, boolean complete, long skippedLines, long unknownEvents,
+            List<String> notes, Optional<Duration> quietBeforeRead) {
+        this(kind, target, complete, skippedLines, unknownEvents, notes, quietBeforeRead, false);
     }
 
     /** The same source with other notes: every other field, the quiet time too, kept. */
     public SourceInfo withNotes(List<String> otherNotes) {
-        return new SourceInfo(kind, target, complete, skippedLines, unknownEvents, otherNotes, quietBeforeRead);
+        return new SourceInfo(kind, target, complete, skippedLines, unknownEvents, otherNotes, quietBeforeRead, finishedName);
     }
 
     public static SourceInfo of(SourceKind kind, String target, boolean complete) {

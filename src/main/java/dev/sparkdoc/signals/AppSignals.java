@@ -71,7 +71,8 @@ public final class AppSignals {
         int completedTasks = s.stages().stream().mapToInt(st -> st.tasks().completed()).sum();
         long maxShuffleRead = s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0);
         // a crashed driver's log has no ApplicationEnd either: it is not running
-        sink.put(RUNNING, !s.application().completed() && ctx.postMortem().verdict() != PostMortem.Verdict.CRASHED)
+        sink.put(RUNNING, !s.application().completed() && ctx.postMortem().verdict() != PostMortem.Verdict.CRASHED
+                        && ctx.postMortem().verdict() != PostMortem.Verdict.CUT)
                 .put(DURATION, s.application().durationMs(ctx.now()))
                 .put(SLOTS, ctx.slots())
                 .put(EXECUTORS_ACTIVE, workers.stream().filter(Executor::active).count())

@@ -40,6 +40,8 @@ public final class CrashSignals {
             "memory points at the driver: an OutOfMemoryError in its log, results >= 50% of its heap, or its heap peak >= 90%");
     public static final Fact SECONDS_LOST = FACTS.seconds("app.crash.secondsLost",
             "work lost: from the first running job's start to the log's end");
+    public static final Fact LOG_CUT_HOW = FACTS.text("app.log.cutHow",
+            "what an event log that ends early says of the application: still running or just died, or cut after the fact");
     public static final Fact DRIVER_LOG_DIED = FACTS.flag("app.driverLog.died", "the driver log shows a JVM or container death");
     public static final Fact DRIVER_LOG_DEATH = FACTS.text("app.driverLog.death", "the death in words, with the log's time");
     public static final Fact DRIVER_LOG_MEMORY = FACTS.flag("app.driverLog.deathForMemory", "the death proves a memory problem");
@@ -60,8 +62,17 @@ public final class CrashSignals {
                 .text(DRIVER_LOG_LINE, d.line()));
         ctx.driverLog().filter(l -> pm.death().isEmpty()).ifPresent(l -> sink.put(DRIVER_LOG_DIED, false));
         driverMemory(ctx, sink);
+        if (pm.verdict() == PostMortem.Verdict.CUT) {
+            sink.put(CRASHED, false).text(LOG_CUT_HOW, "it has the name Spark gives a finished log (it renames the log"
+                    + " after writing ApplicationEnd): it was cut or copied incomplete after the application stopped");
+            pm.quiet().ifPresent(q -> sink.put(LOG_QUIET, q.toMillis()));
+            return;
+        }
         if (pm.verdict() != PostMortem.Verdict.CRASHED && pm.verdict() != PostMortem.Verdict.UNDECIDED) {
             return;
+        }
+        if (pm.verdict() == PostMortem.Verdict.UNDECIDED) {
+            sink.text(LOG_CUT_HOW, "with no sign yet that the driver died: still running, or the driver died moments ago");
         }
         sink.put(CRASHED, pm.verdict() == PostMortem.Verdict.CRASHED);
         pm.quiet().ifPresent(q -> sink.put(LOG_QUIET, q.toMillis()));

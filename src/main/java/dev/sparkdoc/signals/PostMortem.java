@@ -19,7 +19,8 @@ public record PostMortem(Verdict verdict, Optional<JvmDeath> death, Optional<Dur
     /** Spark writes an event at every task end and stage change; half an hour of silence is a dead driver or an idle one. */
     public static final Duration QUIET_FOR_A_CRASH = Duration.ofMinutes(30);
 
-    public enum Verdict { COMPLETE, LIVE, CRASHED, UNDECIDED }
+    /** CUT: a log with its finished name and no ApplicationEnd, cut or copied incomplete after the app stopped. */
+    public enum Verdict { COMPLETE, LIVE, CRASHED, UNDECIDED, CUT }
 
     public static PostMortem of(AppSnapshot s, Optional<DriverLog> driverLog) {
         Optional<JvmDeath> death = driverLog.flatMap(log -> JvmDeaths.telling(JvmDeaths.find(log.lines())));
@@ -31,6 +32,10 @@ public record PostMortem(Verdict verdict, Optional<JvmDeath> death, Optional<Dur
                 || s.source().kind() == SourceKind.SNAPSHOT && s.source().notes().stream().anyMatch(n -> n.startsWith("saved from eventlog"));
         if (!fromLog) {
             return new PostMortem(Verdict.LIVE, death, quiet);
+        }
+        if (death.isEmpty() && s.source().finishedName()) {
+            // Spark posts ApplicationEnd before it renames the log: the driver stopped it, and someone cut it later
+            return new PostMortem(Verdict.CUT, death, quiet);
         }
         boolean crashed = death.isPresent() || quiet.map(q -> q.compareTo(QUIET_FOR_A_CRASH) >= 0).orElse(false);
         return new PostMortem(crashed ? Verdict.CRASHED : Verdict.UNDECIDED, death, quiet);

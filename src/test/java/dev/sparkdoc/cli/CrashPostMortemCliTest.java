@@ -77,6 +77,33 @@ class CrashPostMortemCliTest {
         assertThat(Json.mapper().readTree(done.out()).get("application").has("crashed")).as("only for incomplete logs").isFalse();
     }
 
+    /** The cut-off log as a copy that lost its ".inprogress": the name Spark gives a log once the app stopped. */
+    private Path cutOffLogWithItsFinishedName() throws Exception {
+        Path log = cutOffLog();
+        try (Stream<Path> files = Files.list(log)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".inprogress")).toList()) {
+                String name = f.getFileName().toString();
+                Files.move(f, f.resolveSibling(name.substring(0, name.length() - ".inprogress".length())));
+            }
+        }
+        return log;
+    }
+
+    @Test
+    void aLogWithItsFinishedNameButNoEndWasCutAfterTheFactNotLeftByADeadDriver() throws Exception {
+        CliRun run = CliRun.at(quietFor(Duration.ofHours(5)), "triage", "--all", cutOffLogWithItsFinishedName().toString());
+
+        String folded = run.out().replaceAll("\\s+", " ");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(folded).doesNotContain("The driver died while running")
+                .contains("INFO The event log ends early, it has the name Spark gives a finished log")
+                .contains("cut or copied incomplete after the application stopped");
+        JsonNode app = Json.mapper().readTree(CliRun.at(quietFor(Duration.ofHours(5)), "triage", "--json",
+                cutOffLogWithItsFinishedName().toString()).out()).get("application");
+        assertThat(app.get("state").asText()).isEqualTo("incomplete");
+        assertThat(app.get("crashed").asBoolean()).isFalse();
+    }
+
     @Test
     void aLogWrittenAMinuteAgoIsUndecidedAndHiddenAsInfo() throws Exception {
         CliRun run = CliRun.at(quietFor(Duration.ofMinutes(1)), "triage", cutOffLog().toString(), "--all");

@@ -88,7 +88,11 @@ public final class EventLogSource implements SnapshotSource {
             throw new SourceException(path + " holds no Spark listener events: point at a file from spark.eventLog.dir");
         }
         boolean ended = folders.appEnded();
-        if (!ended) {
+        if (!ended && !files.inProgress()) {
+            notes.add(String.format(Locale.ROOT, "event log ends early (no ApplicationEnd) under the name Spark gives a"
+                    + " finished log: it was cut or copied incomplete after the application stopped; %,d events read",
+                    folders.knownEvents + folders.unknownEvents));
+        } else if (!ended) {
             notes.add(String.format(Locale.ROOT, "event log ends early (no ApplicationEnd): the application crashed"
                     + " or is still running; %,d events read", folders.knownEvents + folders.unknownEvents));
         } else if (files.inProgress()) {
@@ -108,7 +112,7 @@ public final class EventLogSource implements SnapshotSource {
         Instant lastWritten = lastWritten(files.files());
         Duration quiet = Duration.between(lastWritten, clock.instant());
         SourceInfo source = new SourceInfo(SourceKind.EVENTLOG, displayTarget, complete, reader.skippedLines,
-                folders.unknownEvents, notes, Optional.of(quiet.isNegative() ? Duration.ZERO : quiet));
+                folders.unknownEvents, notes, Optional.of(quiet.isNegative() ? Duration.ZERO : quiet), !files.inProgress());
         return new SnapshotAssembler(folders, lastWritten).snapshot(source, appIdFromName(path));
     }
 

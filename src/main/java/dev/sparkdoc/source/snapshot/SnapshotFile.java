@@ -64,7 +64,7 @@ public final class SnapshotFile {
         List<String> notes = new ArrayList<>(original.notes());
         notes.add(0, "saved from " + original.kind().jsonName() + " " + original.target() + " at " + saved.takenAt());
         SourceInfo source = new SourceInfo(SourceKind.SNAPSHOT, path.toString(), original.complete(),
-                original.skippedLines(), original.unknownEvents(), notes, original.quietBeforeRead());
+                original.skippedLines(), original.unknownEvents(), notes, original.quietBeforeRead(), original.finishedName());
         return new AppSnapshot(source, saved.application(), saved.jobs(), saved.stages(), saved.executors(),
                 saved.sqlExecutions(), saved.environment(), saved.takenAt());
     }
