@@ -87,13 +87,7 @@ public final class ConfigSignals {
     private static void dynamicAllocation(AppContext ctx, FactSink sink) {
         long alive = ctx.snapshot().executors().stream().filter(e -> !e.isDriver() && e.active()).count();
         Optional<Setting> max = ctx.settings().get("spark.dynamicAllocation.maxExecutors");
-        long limit = max.map(m -> {
-            try {
-                return Long.parseLong(m.value().strip());
-            } catch (NumberFormatException e) {
-                return Long.MAX_VALUE;
-            }
-        }).orElse(Long.MAX_VALUE);
+        long limit = ctx.settings().whole("spark.dynamicAllocation.maxExecutors").orElse(Long.MAX_VALUE);
         boolean atMax = limit != Long.MAX_VALUE && alive >= limit;
         sink.put(DYNAMIC_AT_MAX, atMax);
         String bound = max.map(Setting::display).orElse("spark.dynamicAllocation.maxExecutors unset (no limit)");
@@ -109,13 +103,7 @@ public final class ConfigSignals {
                 + memory(ctx, "spark.executor.memory", memory) + (half > memory / 2 ? ", at least 1.0 GiB" : "") + " = "
                 + FactFormat.bytes(half));
         Optional<Setting> cores = ctx.settings().get("spark.executor.cores");
-        long asked = cores.map(c -> {
-            try {
-                return Long.parseLong(c.value().strip());
-            } catch (NumberFormatException e) {
-                return 0L;
-            }
-        }).orElse(0L);
+        long asked = ctx.settings().whole("spark.executor.cores").orElse(0L);
         if (asked > 1) {
             sink.put(EXECUTOR_CORES_SMALLER, asked / 2)
                     .text(EXECUTOR_CORES_SMALLER_HOW, "half of " + cores.get().display() + " = " + asked / 2);

@@ -116,6 +116,15 @@ public final class Settings {
                 .filter(v -> v >= -1).orElse(fallback);
     }
 
+    /** A whole-number setting in force (executor counts, cores); empty when nothing says or it does not read. */
+    java.util.OptionalLong whole(String key) {
+        try {
+            return get(key).map(s -> java.util.OptionalLong.of(Long.parseLong(s.value().strip()))).orElse(java.util.OptionalLong.empty());
+        } catch (NumberFormatException e) {
+            return java.util.OptionalLong.empty();
+        }
+    }
+
     /** A numeric setting in force; {@code fallback} when nothing says or it does not read. */
     double number(String key, double fallback) {
         try {
