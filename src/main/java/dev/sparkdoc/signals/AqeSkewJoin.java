@@ -20,6 +20,8 @@ final class AqeSkewJoin {
             "the hot partition is at least twice spark.sql.adaptive.advisoryPartitionSizeInBytes: AQE could cut it into pieces");
     static final Fact SUGGESTED_THRESHOLD = FACTS.bytes("stage.aqe.skewJoin.suggestedThreshold",
             "a skewedPartitionThresholdInBytes under the hot partition: half of it, at least the advisory size");
+    static final Fact SUGGESTED_THRESHOLD_HOW = FACTS.text("stage.aqe.skewJoin.suggestedThreshold.how",
+            "how stage.aqe.skewJoin.suggestedThreshold was reached");
     static final Fact WHY_NOT = FACTS.text("stage.aqe.skewJoin.whyNot",
             "what keeps AQE's skew join from splitting the hot partition, each reason with its setting and origin");
 
@@ -43,7 +45,10 @@ final class AqeSkewJoin {
         boolean farEnough = hot >= factor * median;
         sink.put(WOULD_SPLIT, bigEnough && farEnough)
                 .put(SPLITTABLE, hot >= 2.0 * advisory)
-                .put(SUGGESTED_THRESHOLD, Math.max(advisory, hot / 2));
+                .put(SUGGESTED_THRESHOLD, Math.max(advisory, hot / 2))
+                .text(SUGGESTED_THRESHOLD_HOW, "half the " + FactFormat.bytes(hot) + " hot partition"
+                        + (hot / 2 < advisory ? ", at least the advisory " + FactFormat.bytes(advisory) : "") + " = "
+                        + FactFormat.bytes(Math.max(advisory, hot / 2)));
         List<String> why = new ArrayList<>();
         off(settings, "spark.sql.adaptive.enabled").ifPresent(why::add);
         off(settings, "spark.sql.adaptive.skewJoin.enabled").ifPresent(why::add);

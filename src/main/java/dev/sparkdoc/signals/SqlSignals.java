@@ -21,6 +21,8 @@ public final class SqlSignals {
     public static final Fact JOIN_SIDE_RATIO = FACTS.ratio("sql.join.sideRatio", "larger / smaller input of that join");
     public static final Fact JOIN_SUGGESTED_THRESHOLD = FACTS.bytes("sql.join.suggestedThreshold",
             "an autoBroadcastJoinThreshold that covers the small side: 2 × its size, at least 10 MiB");
+    public static final Fact JOIN_SUGGESTED_THRESHOLD_HOW = FACTS.text("sql.join.suggestedThreshold.how",
+            "how sql.join.suggestedThreshold was reached");
     public static final Fact AGGREGATES = FACTS.count("sql.aggregates", "HashAggregate / ObjectHashAggregate / SortAggregate operators");
     public static final Fact AGGREGATES_OBJECT_HASH = FACTS.count("sql.aggregates.objectHash",
             "ObjectHashAggregate and SortAggregate operators (collect_list, collect_set, typed aggregators)");
@@ -91,7 +93,9 @@ public final class SqlSignals {
         if (smallest != null) {
             sink.put(JOIN_SMALL_SIDE, small).put(JOIN_LARGE_SIDE, large)
                     .put(JOIN_SIDE_RATIO, (double) large / Math.max(1, small))
-                    .put(JOIN_SUGGESTED_THRESHOLD, Math.max(10L << 20, 2 * small));
+                    .put(JOIN_SUGGESTED_THRESHOLD, Math.max(10L << 20, 2 * small))
+                    .text(JOIN_SUGGESTED_THRESHOLD_HOW, "2 × the " + FactFormat.bytes(small) + " side"
+                            + (2 * small < 10L << 20 ? ", at least 10.0 MiB" : "") + " = " + FactFormat.bytes(Math.max(10L << 20, 2 * small)));
             BroadcastJoin.compute(settings, smallest.detail(), smallIsLeft, small, sink);
         }
     }
