@@ -55,7 +55,7 @@ final class AtomicFile implements Destination {
             if (!a.isRegularFile()) {
                 throw OutputException.refused(shown, "it is " + specialKind(absolute) + ", not a regular file", USE_STDOUT);
             }
-            if (!Files.isWritable(absolute)) {
+            if (!writable(absolute)) {
                 throw OutputException.refused(shown, "the file is read-only", "make it writable, or choose another file");
             }
             target = realPath(shown, absolute);
@@ -65,10 +65,28 @@ final class AtomicFile implements Destination {
             String reason = Files.exists(folder) ? folder + " is not a folder" : "folder " + folder + " does not exist";
             throw OutputException.refused(shown, reason, "create the folder first, or choose another path");
         }
-        if (!Files.isWritable(folder)) {
+        if (!writable(folder)) {
             throw OutputException.refused(shown, "folder " + folder + " is not writable", "choose a folder you may write to");
         }
         return new AtomicFile(shown, target);
+    }
+
+    /**
+     * Writable by this user, and not made read-only by its owner: root may write any file, but a
+     * file or folder without a single write bit was marked so on purpose, and is left alone.
+     */
+    private static boolean writable(Path p) {
+        if (!Files.isWritable(p)) {
+            return false;
+        }
+        try {
+            Set<java.nio.file.attribute.PosixFilePermission> mode = Files.getPosixFilePermissions(p);
+            return mode.contains(java.nio.file.attribute.PosixFilePermission.OWNER_WRITE)
+                    || mode.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
+                    || mode.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
+        } catch (UnsupportedOperationException | java.io.IOException e) {
+            return true;   // no POSIX modes here (or unreadable): the access check above is all there is
+        }
     }
 
     @Override
