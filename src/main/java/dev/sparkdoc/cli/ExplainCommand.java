@@ -18,10 +18,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "explain", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Explain an error: paste a driver log, a Python traceback, a JVM stack trace or a Spark",
-                "error message; get the root cause, your own frame, and what to change."},
-        footer = {"", "Reads at most 20 MB of the input. Exit codes: 0 an error was explained,",
-                "  1 no error found in the text, 2 bad usage, 3 the file could not be read."})
+        description = {"Explain an error: its root cause, your own frame, and what to change.",
+                "Give it a driver log, a Python traceback, a JVM stack trace or a Spark error message."},
+        footer = {"", "Reads at most 20 MB of the input. Exit codes: 0 an error was explained, "
+                + "1 no error found in the text, 2 bad usage, 3 the file could not be read."})
 public final class ExplainCommand implements Callable<Integer> {
 
     /** Like grep: nothing recognisable in the text is not an error of sparkdoc, but scripts need to tell. */
@@ -43,15 +43,18 @@ public final class ExplainCommand implements Callable<Integer> {
         if (input.truncated()) {
             System.err.println("sparkdoc: the input is larger than 20 MB; only its first 20 MB were read");
         }
-        Destination.stdout().write(out -> {
-            if (json) {
-                out.println(ExplainJson.render(errors, input.truncated()));
-            } else {
-                dev.sparkdoc.report.TerminalOut.print(ExplainText.lines(errors), dev.sparkdoc.report.Theme.PLAIN, out);
-            }
-        });
+        // with nothing found, the text report would only say so again beside the stderr line below
+        if (json || !errors.isEmpty()) {
+            Destination.stdout().write(out -> {
+                if (json) {
+                    out.println(ExplainJson.render(errors, input.truncated()));
+                } else {
+                    dev.sparkdoc.report.TerminalOut.print(ExplainText.lines(errors), dev.sparkdoc.report.Theme.PLAIN, out);
+                }
+            });
+        }
         if (errors.isEmpty()) {
-            System.err.println("sparkdoc: no error found in " + inputName());
+            System.err.println("sparkdoc: no Spark, JVM or Python error found in " + inputName());
             return NOTHING_FOUND;
         }
         return ExitCode.OK;
@@ -59,6 +62,11 @@ public final class ExplainCommand implements Callable<Integer> {
 
     private InputText read() {
         if (file == null || file.equals("-")) {
+            if (file == null && stdinIsTerminal()) {
+                // a bare 'sparkdoc explain' typed at a prompt would otherwise wait without a word
+                System.err.println("sparkdoc: reading the error from standard input: paste it, then press Ctrl-D on a line"
+                        + " of its own (or give a FILE; see 'sparkdoc explain --help')");
+            }
             try {
                 return InputText.read(System.in);
             } catch (IOException e) {
@@ -75,6 +83,22 @@ public final class ExplainCommand implements Callable<Integer> {
             throw new SourceException(file + ": no such file");
         } catch (IOException e) {
             throw new SourceException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Standard input is a terminal (not a pipe, not a file); tests set {@code sparkdoc.stdin.terminal}. */
+    private static boolean stdinIsTerminal() {
+        String forced = System.getProperty("sparkdoc.stdin.terminal");
+        if (forced != null) {
+            return Boolean.parseBoolean(forced);
+        }
+        // System.console() is null unless both stdin and stdout are terminals: 'explain > out.txt' typed at a
+        // prompt still waits on the keyboard, so ask about stdin itself (fd 0) where /proc says
+        try {
+            Path fd0 = Path.of("/proc/self/fd/0").toRealPath();
+            return fd0.toString().startsWith("/dev/pts/") || fd0.toString().startsWith("/dev/tty");
+        } catch (IOException | RuntimeException e) {
+            return System.console() != null;
         }
     }
 

@@ -3,7 +3,11 @@ package dev.sparkdoc.cli;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.IParameterExceptionHandler;
+import dev.sparkdoc.datafile.DidYouMean;
+import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -17,10 +21,32 @@ final class UsageErrorHandler implements IParameterExceptionHandler {
         // an option's own converter says what is wrong and what to give instead, as a check in the command would
         String line = ex.getCause() instanceof UsageException own ? own.getMessage()
                 : missesAllApps(ex) ? "--since and --limit work with --all-apps only: run 'sparkdoc fleet URL' with them"
+                : ex instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()
+                        ? unmatched(cli, unmatched.getUnmatched().get(0))
                 : withoutPrefix(ex.getMessage()) + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')";
         err.println("sparkdoc: " + dev.sparkdoc.report.SafeText.line(line));
         err.flush();
         return ExitCode.USAGE;
+    }
+
+    /**
+     * {@code sparkdoc triag X}, {@code triage --jsno}: picocli says "Unmatched arguments from index
+     * 0" or lists its guesses on lines of their own; one line names the word and the nearest name.
+     */
+    private static String unmatched(CommandLine cli, String word) {
+        String help = " (see '" + cli.getCommandSpec().qualifiedName() + " --help')";
+        if (word.startsWith("-")) {
+            String name = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
+            List<String> options = cli.getCommandSpec().options().stream().filter(o -> !o.hidden())
+                    .flatMap(o -> Arrays.stream(o.names())).toList();
+            return "unknown option '" + name + "'" + DidYouMean.quoted(options, name) + help;
+        }
+        if (!cli.getSubcommands().isEmpty()) {
+            List<String> commands = cli.getSubcommands().values().stream().filter(c -> !c.getCommandSpec().usageMessage().hidden())
+                    .map(CommandLine::getCommandName).toList();
+            return "unknown command '" + word + "'" + DidYouMean.quoted(commands, word) + help;
+        }
+        return "unexpected argument '" + word + "'" + help;
     }
 
     /** {@code triage --since 24h}: picocli's "Missing required argument(s): --all-apps" does not say what to run instead. */

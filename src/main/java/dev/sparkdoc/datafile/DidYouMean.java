@@ -2,6 +2,7 @@ package dev.sparkdoc.datafile;
 
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.Optional;
 
 /** " (did you mean x?)" for a misspelt name in a data file: the nearest known name, if near enough. */
 public final class DidYouMean {
@@ -10,11 +11,22 @@ public final class DidYouMean {
     }
 
     public static String among(Collection<String> known, String name) {
+        return nearest(known, name).map(k -> " (did you mean " + k + "?)").orElse("");
+    }
+
+    /** "; did you mean 'x'?" for a misspelt name on a command line, or "" when nothing is near. */
+    public static String quoted(Collection<String> known, String name) {
+        return nearest(known, name).map(k -> "; did you mean '" + k + "'?").orElse("");
+    }
+
+    /**
+     * The known name nearest to {@code name}, if near enough: within a quarter of its length (at
+     * least 3 edits), and never as far as the name is long ("x" is not a misspelt "ps").
+     */
+    public static Optional<String> nearest(Collection<String> known, String name) {
         return known.stream()
                 .min(Comparator.comparingInt(k -> distance(k, name)))
-                .filter(k -> distance(k, name) <= Math.max(3, name.length() / 4))
-                .map(k -> " (did you mean " + k + "?)")
-                .orElse("");
+                .filter(k -> distance(k, name) <= Math.max(3, name.length() / 4) && distance(k, name) < name.length());
     }
 
     /** Levenshtein distance. */

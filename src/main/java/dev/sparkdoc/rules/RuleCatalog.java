@@ -1,6 +1,7 @@
 package dev.sparkdoc.rules;
 
 import dev.sparkdoc.datafile.DataFileException;
+import dev.sparkdoc.datafile.DidYouMean;
 import dev.sparkdoc.firstaid.Families;
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,6 +65,41 @@ public final class RuleCatalog {
         return checkUniqueIds(rules);
     }
 
+    /**
+     * What {@code rules check} reports: every file of a folder parsed on its own, so that each bad
+     * file gives its first mistake (a file's later lines may only make sense once that one is
+     * fixed), and an id defined twice among the good files.
+     */
+    public static Checked check(Path dirOrFile) {
+        List<Path> files;
+        try (Stream<Path> s = Files.isDirectory(dirOrFile) ? Files.list(dirOrFile) : Stream.of(dirOrFile)) {
+            files = s.filter(RuleFiles::isRules).sorted().toList();
+        } catch (IOException e) {
+            return new Checked(List.of(), List.of(new DataFileException(dirOrFile.toString(), 0, "cannot read: " + e.getMessage())));
+        }
+        List<Rule> rules = new ArrayList<>();
+        List<DataFileException> mistakes = new ArrayList<>();
+        for (Path f : files) {
+            try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+                rules.addAll(RuleParser.parse(r, f.toString()));
+            } catch (IOException e) {
+                mistakes.add(new DataFileException(f.toString(), 0, "cannot read: " + e.getMessage()));
+            } catch (DataFileException e) {
+                mistakes.add(e);
+            }
+        }
+        try {
+            checkUniqueIds(rules);
+        } catch (DataFileException e) {
+            mistakes.add(e);
+        }
+        return new Checked(mistakes.isEmpty() ? List.copyOf(rules) : List.of(), List.copyOf(mistakes));
+    }
+
+    /** The rules of a checked folder (none when it has a mistake) and every mistake, in file order. */
+    public record Checked(List<Rule> rules, List<DataFileException> mistakes) {
+    }
+
     /** Built-in rules, overridden and extended by user folders, without the disabled ids. */
     public static List<Rule> effective(List<Path> userDirs, Collection<String> disabled) {
         Map<String, Rule> byId = new LinkedHashMap<>();
@@ -73,7 +109,8 @@ public final class RuleCatalog {
         }
         for (String id : disabled) {
             if (byId.remove(id) == null) {
-                throw new IllegalArgumentException("--disable " + id + ": no such rule (see 'sparkdoc rules list')");
+                throw new IllegalArgumentException("--disable " + id + ": no such rule" + DidYouMean.quoted(byId.keySet(), id)
+                        + " (see 'sparkdoc rules list')");
             }
         }
         return List.copyOf(byId.values());

@@ -61,7 +61,49 @@ class ExplainCommandTest {
         CliRun r = run("hello world\nall good here\n", "explain");
 
         assertThat(r.exitCode()).isEqualTo(ExplainCommand.NOTHING_FOUND);
-        assertThat(r.err()).contains("no error found in standard input");
+        assertThat(r.err()).contains("no Spark, JVM or Python error found in standard input");
+    }
+
+    @Test
+    void nothingFoundIsSaidOnce() {
+        CliRun r = run("hello world\n", "explain");
+
+        // it was said on stdout ("No Spark, JVM or Python error found in the text.") and again on stderr
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).hasLineCount(1).containsOnlyOnce("error found");
+    }
+
+    @Test
+    void nothingFoundInJsonIsAnEmptyListAndTheOneLine() throws Exception {
+        CliRun r = run("hello world\n", "explain", "--json");
+
+        assertThat(new ObjectMapper().readTree(r.out()).get("errors")).isEmpty();
+        assertThat(r.err()).hasLineCount(1).contains("no Spark, JVM or Python error found");
+    }
+
+    @Test
+    void aTerminalOnStandardInputIsToldHowToEndTheInput() {
+        System.setProperty("sparkdoc.stdin.terminal", "true");
+        try {
+            CliRun r = run(TRACE, "explain");
+
+            assertThat(r.exitCode()).isEqualTo(ExitCode.OK);
+            assertThat(r.err()).hasLineCount(1).contains("reading the error from standard input", "Ctrl-D");
+            // '-' says standard input on purpose: nothing to explain
+            assertThat(run(TRACE, "explain", "-").err()).isEmpty();
+        } finally {
+            System.clearProperty("sparkdoc.stdin.terminal");
+        }
+    }
+
+    @Test
+    void aPipeOnStandardInputGetsNoHint() {
+        System.setProperty("sparkdoc.stdin.terminal", "false");
+        try {
+            assertThat(run(TRACE, "explain").err()).isEmpty();
+        } finally {
+            System.clearProperty("sparkdoc.stdin.terminal");
+        }
     }
 
     @Test
