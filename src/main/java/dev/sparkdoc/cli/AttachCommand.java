@@ -23,9 +23,10 @@ import picocli.CommandLine.Option;
 
 @Command(name = "attach", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Watch an application live: findings, stages, executors and processes, updated as it runs.",
-                "Event logs and snapshot files show a still picture. Keys: ? in the view. When stdout is not a",
-                "terminal, or TERM is dumb or unset, prints the triage report instead. Draws in ASCII when the",
-                "locale (LC_ALL, LC_CTYPE, LANG) is not UTF-8. Log: ~/.cache/sparkdoc/attach.log."})
+                // one element per paragraph: picocli wraps each to the help's width
+                "Event logs and snapshot files show a still picture. Keys: ? in the view. When stdout is not a "
+                        + "terminal, or TERM is dumb or unset, prints the triage report instead. Draws in ASCII when the "
+                        + "locale (LC_ALL, LC_CTYPE, LANG) is not UTF-8. Log: ~/.cache/sparkdoc/attach.log."})
 public final class AttachCommand implements Callable<Integer> {
 
     @Mixin

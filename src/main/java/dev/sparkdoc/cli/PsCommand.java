@@ -27,10 +27,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "ps", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Spark's processes on this machine, like ps and top: drivers, executors, pyspark.daemon and",
-                "its Python workers, grouped by application, with CPU %, RSS, threads and age.",
-                "With a TARGET, also every executor's memory as Spark measured it (all hosts), and the",
-                "driver behind a local host:port is found by its listening socket."})
+        // one element per paragraph (picocli wraps them); %% is a per cent sign in picocli's format
+        description = {"Spark's processes on this machine, like ps and top, grouped by application.",
+                "Drivers, executors, pyspark.daemon and its Python workers, with CPU %%, RSS, threads and age.",
+                "With a TARGET, also every executor's memory as Spark measured it (all hosts), and the "
+                        + "driver behind a local host:port is found by its listening socket."})
 public final class PsCommand implements Callable<Integer> {
 
     private static final String CLEAR_HOME = "\033[H\033[2J";

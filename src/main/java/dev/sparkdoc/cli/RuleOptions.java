@@ -15,7 +15,7 @@ final class RuleOptions {
     @Option(names = "--rules", paramLabel = "DIR", description = "add the rules in DIR (*.yaml); a rule with a built-in id overrides it (repeatable)")
     List<Path> ruleDirs = new ArrayList<>();
 
-    @Option(names = "--disable", paramLabel = "ID", description = "turn a rule off (repeatable)")
+    @Option(names = "--disable", paramLabel = "ID", completionCandidates = RuleIds.class, description = "turn a rule off (repeatable)")
     List<String> disabled = new ArrayList<>();
 
     /** The rules, loaded beside the reading when only the built-in catalog is in force ({@link RulesLoading}). */

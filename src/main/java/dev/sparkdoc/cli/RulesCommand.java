@@ -1,5 +1,6 @@
 package dev.sparkdoc.cli;
 
+import dev.sparkdoc.datafile.DidYouMean;
 import dev.sparkdoc.report.FactTable;
 import dev.sparkdoc.report.RuleText;
 import dev.sparkdoc.report.SafeText;
@@ -55,20 +56,23 @@ final class RulesCommand implements Runnable {
         @Mixin
         RuleOptions rules;
 
-        @Parameters(index = "0", paramLabel = "ID")
+        @Parameters(index = "0", paramLabel = "ID", completionCandidates = RuleIds.class,
+                description = "a rule id, e.g. skew.stage-task-time (see 'sparkdoc rules list')")
         String id;
 
         @Override
         public Integer call() throws IOException {
-            Rule rule = rules.rules().stream().filter(r -> r.id().equals(id)).findFirst()
-                    .orElseThrow(() -> new UsageException("no rule '" + id + "' (see 'sparkdoc rules list')"));
+            List<Rule> inForce = rules.rules();
+            Rule rule = inForce.stream().filter(r -> r.id().equals(id)).findFirst()
+                    .orElseThrow(() -> new UsageException("no rule '" + id + "'"
+                            + DidYouMean.quoted(inForce.stream().map(Rule::id).toList(), id) + " (see 'sparkdoc rules list')"));
             Destination.stdout().write(out -> dev.sparkdoc.report.TerminalOut.print(RuleText.show(rule), dev.sparkdoc.report.Theme.PLAIN, out));
             return ExitCode.OK;
         }
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true,
-            description = "Validate rule files; prints FILE:LINE: reason for the first mistake in each file.")
+            description = "Validate rule files; prints FILE:LINE: reason for the first mistake of every bad file.")
     static final class CheckRules implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "DIR", description = "a folder of *.yaml rule files, or one file")
         Path dir;
@@ -78,8 +82,13 @@ final class RulesCommand implements Runnable {
             if (!Files.exists(dir)) {
                 throw new UsageException("no such file or folder: " + dir);
             }
-            List<Rule> loaded = RuleCatalog.load(dir);
-            Destination.stdout().write(out -> out.println(loaded.size() + " rule(s) OK in " + dir));
+            RuleCatalog.Checked checked = RuleCatalog.check(dir);
+            if (!checked.mistakes().isEmpty()) {
+                // every bad file at once: a folder of ten rule files is not fixed one run at a time
+                checked.mistakes().forEach(m -> System.err.println("sparkdoc: " + SafeText.line(m.getMessage())));
+                return ExitCode.USAGE;
+            }
+            Destination.stdout().write(out -> out.println(checked.rules().size() + " rule(s) OK in " + dir));
             return ExitCode.OK;
         }
     }

@@ -16,6 +16,7 @@ import picocli.CommandLine.Parameters;
 final class TargetOptions {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "TARGET", defaultValue = "localhost:4040",
+            completionCandidates = CompletionScript.TargetExamples.class,
             description = "host:port, host, http(s) URL, event-log path or snapshot file (default: ${DEFAULT-VALUE})")
     String target;
 

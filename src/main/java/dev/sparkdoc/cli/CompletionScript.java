@@ -1,0 +1,64 @@
+package dev.sparkdoc.cli;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import picocli.AutoComplete;
+
+/**
+ * The shell completion script, from the command tree itself (picocli's {@link AutoComplete}): every
+ * command, option and rule id, so it cannot drift from what the parser accepts.
+ */
+final class CompletionScript {
+
+    /** What {@code sparkdoc completion} accepts. */
+    static final class Shells implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return List.of("bash", "zsh").iterator();
+        }
+    }
+
+    /**
+     * The targets a shell offers before any path: a local driver's UI and History Server. The
+     * script adds file and folder names to them ({@link #bash()}).
+     */
+    static final class TargetExamples implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return List.of("localhost:4040", "http://localhost:4040", "http://localhost:18080").iterator();
+        }
+    }
+
+    /** Picocli completes a positional from its candidates only: TARGET also takes event logs and snapshot files. */
+    private static final String TARGETS = "compReplyArray \"${TARGET_pos_param_args[@]}\" )";
+    private static final String TARGETS_AND_PATHS =
+            "compReplyArray \"${TARGET_pos_param_args[@]}\"; compgen -f -- \"${curr_word}\" ) # URLs, files and folders";
+
+    private CompletionScript() {
+    }
+
+    static Optional<String> forShell(String shell) {
+        return switch (shell.toLowerCase(Locale.ROOT)) {
+            case "bash" -> Optional.of(bash());
+            // picocli's script loads zsh's bashcompinit itself when zsh sources it
+            case "zsh" -> Optional.of("# zsh completion for sparkdoc: source this file (e.g. from ~/.zshrc)\n" + bash());
+            default -> Optional.empty();
+        };
+    }
+
+    /**
+     * The bash script (zsh loads it through bashcompinit): commands, options, rule ids for
+     * {@code rules show} and {@code --disable}, paths for files and folders, and TARGET as a URL,
+     * a host:port, an event log or a snapshot file.
+     */
+    static String bash() {
+        String script = AutoComplete.bash("sparkdoc", Main.commandLine());
+        if (!script.contains(TARGETS)) {
+            // a picocli upgrade changed its script: better no release than one without target completion
+            throw new IllegalStateException("picocli's completion script no longer completes TARGET from its candidates");
+        }
+        return script.replace(TARGETS, TARGETS_AND_PATHS);
+    }
+}

@@ -1,0 +1,75 @@
+package dev.sparkdoc.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The completion script, loaded by a real bash: registered, and completing commands, rule ids and targets. */
+class CompletionScriptTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void bashLoadsTheScriptAndRegistersTheCompletion() throws Exception {
+        Path script = script("bash");
+
+        String out = bash("source " + script + "; complete -p sparkdoc");
+
+        assertThat(out).contains("complete -o default -F _complete_sparkdoc sparkdoc");
+    }
+
+    @Test
+    void completesCommandsRuleIdsAndTargets() throws Exception {
+        Path script = script("bash");
+        Files.writeString(dir.resolve("eventlog_v2_app-1"), "");
+
+        assertThat(complete(script, "sparkdoc", "tri")).containsExactly("triage");
+        assertThat(complete(script, "sparkdoc", "rules", "show", "skew.st")).containsExactly("skew.stage-task-time");
+        assertThat(complete(script, "sparkdoc", "triage", "--disable", "skew.st")).containsExactly("skew.stage-task-time");
+        assertThat(complete(script, "sparkdoc", "triage", "--js")).containsExactly("--json");
+        assertThat(complete(script, "sparkdoc", "triage", "http")).contains("http://localhost:4040", "http://localhost:18080");
+        assertThat(complete(script, "sparkdoc", "attach", "event")).containsExactly("eventlog_v2_app-1");
+    }
+
+    @Test
+    void zshGetsTheSameCompletionsAndBashBashOnly() {
+        CliRun zsh = CliRun.of("completion", "zsh");
+        CliRun fish = CliRun.of("completion", "fish");
+
+        assertThat(zsh.out()).contains("bashcompinit", "_complete_sparkdoc", "skew.stage-task-time");
+        assertThat(fish.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(fish.err()).isEqualTo("sparkdoc: completion fish: give bash or zsh\n");
+    }
+
+    private Path script(String shell) throws IOException {
+        CliRun r = CliRun.of("completion", shell);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        return Files.writeString(dir.resolve("sparkdoc." + shell), r.out());
+    }
+
+    /** What bash offers for the last word, as a user pressing Tab after {@code words} would see it. */
+    private List<String> complete(Path script, String... words) throws Exception {
+        String array = String.join(" ", java.util.Arrays.stream(words).map(w -> "'" + w + "'").toList());
+        String out = bash("source " + script + " 2>/dev/null; COMP_WORDS=(" + array + "); COMP_CWORD=" + (words.length - 1)
+                + "; _complete_sparkdoc 2>/dev/null; printf '%s\\n' \"${COMPREPLY[@]}\"");
+        return out.lines().filter(l -> !l.isBlank()).toList();
+    }
+
+    private String bash(String command) throws Exception {
+        Process p = new ProcessBuilder("bash", "--norc", "--noprofile", "-c", command).directory(dir.toFile())
+                .redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return out;
+    }
+}
