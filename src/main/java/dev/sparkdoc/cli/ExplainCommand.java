@@ -64,8 +64,8 @@ public final class ExplainCommand implements Callable<Integer> {
         if (file == null || file.equals("-")) {
             if (file == null && stdinIsTerminal()) {
                 // a bare 'sparkdoc explain' typed at a prompt would otherwise wait without a word
-                System.err.println("sparkdoc: reading the error from standard input: paste it, then press Ctrl-D on a line"
-                        + " of its own (or give a FILE; see 'sparkdoc explain --help')");
+                // one line that fits 80 columns; Ctrl-D ends the input at the start of a line
+                System.err.println("sparkdoc: reading the error from standard input; paste it, then press Ctrl-D");
             }
             try {
                 return InputText.read(System.in);
