@@ -49,6 +49,7 @@ class ArchitectureTest {
                 .layer("fleet").definedBy("dev.sparkdoc.fleet..")
                 .layer("report").definedBy("dev.sparkdoc.report..")
                 .layer("tui").definedBy("dev.sparkdoc.tui..")
+                .layer("userconfig").definedBy("dev.sparkdoc.userconfig..")
                 .layer("cli").definedBy("dev.sparkdoc.cli..")
                 .whereLayer("model").mayNotAccessAnyLayer()
                 .whereLayer("targets").mayNotAccessAnyLayer()
@@ -69,6 +70,7 @@ class ArchitectureTest {
                         "diff", "fleet")
                 .whereLayer("tui").mayOnlyAccessLayers("model", "targets", "firstaid", "redact", "proc", "source", "signals",
                         "rules", "report")
+                .whereLayer("userconfig").mayOnlyAccessLayers("targets", "source", "datafile", "redact")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer();
 
         rule.check(main);

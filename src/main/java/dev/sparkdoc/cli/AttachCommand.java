@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
                 // one element per paragraph: picocli wraps each to the help's width
                 "Event logs and snapshot files show a still picture. Keys: ? in the view. When stdout is not a "
                         + "terminal, or TERM is dumb or unset, prints the triage report instead. Draws in ASCII when the "
-                        + "locale (LC_ALL, LC_CTYPE, LANG) is not UTF-8. Log: ~/.cache/sparkdoc/attach.log."})
+                        + "locale (LC_ALL, LC_CTYPE, LANG) is not UTF-8. Log: $XDG_CACHE_HOME/sparkdoc/attach.log (default ~/.cache/sparkdoc/attach.log)."})
 public final class AttachCommand implements Callable<Integer> {
 
     @Mixin
@@ -35,7 +35,17 @@ public final class AttachCommand implements Callable<Integer> {
     @Mixin
     RuleOptions rules;
 
-    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "2",
+    /** Seconds between polls when neither --interval nor the config file's interval: says otherwise. */
+    static final int DEFAULT_INTERVAL_SECONDS = 2;
+
+    /** The cache folder for attach.log (XDG_CACHE_HOME), and the config (Main's factory). */
+    private final CliContext context;
+
+    AttachCommand(CliContext context) {
+        this.context = context;
+    }
+
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_INTERVAL_SECONDS,
             description = "seconds between reads of a live target; longer while the driver is slow (default: ${DEFAULT-VALUE})")
     double intervalSeconds;
 
@@ -57,7 +67,7 @@ public final class AttachCommand implements Callable<Integer> {
             AttachSession.run(source, snapshot -> Diagnosis.of(snapshot, ruleList), LocalProcessFeed.forTarget(parsed),
                     new AttachSession.Settings(parsed.display(), still, interval, Palette.of(color.noColor(), System.getenv()),
                             Glyphs.forLocale(System.getenv())),
-                    AttachLog.inUserCache());
+                    new AttachLog(context.dirs().cacheDir().resolve("attach.log")));
             return ExitCode.OK;
         }
     }

@@ -13,13 +13,24 @@ final class ColorOption {
             description = "no colours (also when NO_COLOR is set or stdout is not a terminal)")
     boolean noColor;
 
+    /** The config file's {@code color: never} (Main's factory). */
+    private final CliContext context;
+
+    ColorOption() {
+        this(CliContext.ofProcess(java.time.Clock.systemUTC()));
+    }
+
+    ColorOption(CliContext context) {
+        this.context = context;
+    }
+
     /** The flag alone, for views that decide about the terminal themselves (the live view). */
     boolean noColor() {
-        return noColor;
+        return noColor || context.config().noColor();
     }
 
     /** Colours only on a terminal, without --no-color and NO_COLOR. */
     Theme theme() {
-        return Theme.detect(noColor);
+        return Theme.detect(noColor());
     }
 }

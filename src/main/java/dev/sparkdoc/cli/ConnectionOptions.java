@@ -24,9 +24,9 @@ final class ConnectionOptions {
     @Option(names = "--cacert", paramLabel = "FILE", description = "PEM file of CA certificates to trust")
     Path caCert;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
-            description = "per-request HTTP timeout in seconds (default: ${DEFAULT-VALUE})")
-    int timeoutSeconds;
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "per-request HTTP timeout in seconds (default: 10, or the named target's timeout:)")
+    Integer timeoutSeconds;
 
     // ErrorHandler reads it from the parse result, by name
     @Option(names = {"-v", "--verbose"}, description = "print stack traces of errors")
@@ -34,6 +34,11 @@ final class ConnectionOptions {
 
     HttpOptions httpOptions() {
         return new HttpOptions(headers, Optional.ofNullable(basicAuth), insecure, Optional.ofNullable(caCert),
-                Duration.ofSeconds(Math.max(1, timeoutSeconds)));
+                Duration.ofSeconds(Math.max(1, timeoutGiven() ? timeoutSeconds : 10)));
+    }
+
+    /** Whether --timeout was given: it then wins over a named target's own. */
+    boolean timeoutGiven() {
+        return timeoutSeconds != null;
     }
 }

@@ -15,7 +15,7 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.targets.Target;
-import dev.sparkdoc.targets.TargetParser;
+import dev.sparkdoc.userconfig.ResolvedTarget;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -66,15 +66,16 @@ final class DiffCommand implements Callable<Integer> {
         AppSnapshot baseline;
         AppSnapshot now;
         if (current != null) {
-            baseline = read(first, new AppSelector(Optional.ofNullable(baselineId), Optional.empty()));
-            now = read(TargetParser.parse(current), target.selector());
+            baseline = read(first, target.httpOptions(), new AppSelector(Optional.ofNullable(baselineId), Optional.empty()));
+            ResolvedTarget second = target.resolve(current);
+            now = read(second.target(), second.http(), target.selector());
         } else {
             if (!(first instanceof Target.Http shs) || target.appId == null) {
                 throw new UsageException("diff needs two targets (BASELINE CURRENT), or a History Server URL with --app ID");
             }
-            now = read(shs, target.selector());
+            now = read(shs, target.httpOptions(), target.selector());
             baseline = baselineId != null
-                    ? read(shs, new AppSelector(Optional.of(baselineId), Optional.empty()))
+                    ? read(shs, target.httpOptions(), new AppSelector(Optional.of(baselineId), Optional.empty()))
                     : BaselineFinder.find(shs, target.httpOptions(), now);
         }
         DiffResult result = RunDiff.of(Diagnosis.of(baseline, ruleList), Diagnosis.of(now, ruleList), thresholdPercent / 100);
@@ -91,8 +92,8 @@ final class DiffCommand implements Callable<Integer> {
         return result.worse() ? ExitCode.FINDINGS : ExitCode.OK;
     }
 
-    private AppSnapshot read(Target t, AppSelector selector) {
-        try (SnapshotSource source = Sources.open(t, selector, target.httpOptions())) {
+    private static AppSnapshot read(Target t, dev.sparkdoc.source.HttpOptions http, AppSelector selector) {
+        try (SnapshotSource source = Sources.open(t, selector, http)) {
             return source.read();
         }
     }

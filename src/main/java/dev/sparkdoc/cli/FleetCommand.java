@@ -12,7 +12,6 @@ import dev.sparkdoc.rules.Rule;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.targets.Target;
-import dev.sparkdoc.targets.TargetParser;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
@@ -45,9 +44,17 @@ final class FleetCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
+    /** Named targets of the config file (Main's factory). */
+    private final CliContext context;
+
+    FleetCommand(CliContext context) {
+        this.context = context;
+    }
+
     @Override
     public Integer call() throws IOException {
-        return run("fleet", TargetParser.parse(url), connection.httpOptions(), rules.rulesWhileReading(), applications,
+        var server = context.resolve(url, connection);
+        return run("fleet", server.target(), server.http(), rules.rulesWhileReading(), applications,
                 findings, output);
     }
 

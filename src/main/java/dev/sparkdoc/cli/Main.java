@@ -9,7 +9,7 @@ public final class Main {
 
     /** The subcommands, in the order help lists them. */
     private static final List<Class<?>> SUBCOMMANDS = List.of(AttachCommand.class, TriageCommand.class, FleetCommand.class, ExplainCommand.class,
-            DiffCommand.class, PsCommand.class, SnapshotCommand.class, RulesCommand.class, CompletionCommand.class);
+            DiffCommand.class, PsCommand.class, SnapshotCommand.class, RulesCommand.class, ConfigCommand.class, CompletionCommand.class);
 
     private Main() {
     }
@@ -43,11 +43,23 @@ public final class Main {
 
     /** The command line with {@code clock} as the readers' now: tests pass a fixed one. */
     static CommandLine commandLine(Clock clock, String... args) {
+        return commandLine(CliContext.ofProcess(clock), args);
+    }
+
+    /** The command line for {@code context}: tests pass their own clock, folders and environment. */
+    static CommandLine commandLine(CliContext context, String... args) {
         CommandLine.IFactory defaults = CommandLine.defaultFactory();
         CommandLine.IFactory factory = new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
-                return cls == TargetOptions.class ? cls.cast(new TargetOptions(clock)) : defaults.create(cls);
+                // the option classes that read the clock or the config file take the context
+                for (var c : cls.getDeclaredConstructors()) {
+                    if (c.getParameterCount() == 1 && c.getParameterTypes()[0] == CliContext.class) {
+                        c.setAccessible(true);
+                        return cls.cast(c.newInstance(context));
+                    }
+                }
+                return defaults.create(cls);
             }
         };
         CommandLine cli = new CommandLine(new SparkdocCommand(), factory);
@@ -56,6 +68,7 @@ public final class Main {
         for (Class<?> c : named.isEmpty() ? SUBCOMMANDS : named) {
             cli.addSubcommand(c);
         }
+        cli.setDefaultValueProvider(new ConfigDefaults(context));
         cli.setExecutionExceptionHandler(new ErrorHandler());
         cli.setParameterExceptionHandler(new UsageErrorHandler());
         cli.setExitCodeExceptionMapper(ErrorHandler::exitCodeOf);

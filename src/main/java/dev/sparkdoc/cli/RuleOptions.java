@@ -18,29 +18,67 @@ final class RuleOptions {
     @Option(names = "--disable", paramLabel = "ID", completionCandidates = RuleIds.class, description = "turn a rule off (repeatable)")
     List<String> disabled = new ArrayList<>();
 
+    /** The config file's rule folders and disabled ids, beside these (Main's factory). */
+    private final CliContext context;
+
+    RuleOptions() {
+        this(CliContext.ofProcess(java.time.Clock.systemUTC()));
+    }
+
+    RuleOptions(CliContext context) {
+        this.context = context;
+    }
+
     /** The rules, loaded beside the reading when only the built-in catalog is in force ({@link RulesLoading}). */
     Supplier<List<Rule>> rulesWhileReading() {
-        Supplier<List<Rule>> loading = asUsage(() -> RulesLoading.start(ruleDirs, disabled));
+        List<Path> dirs = dirs();
+        List<String> off = disabled();
+        Supplier<List<Rule>> loading = asUsage(() -> RulesLoading.start(dirs, off));
         return () -> asUsage(loading);
     }
 
     List<Rule> rules() {
-        return asUsage(() -> RuleCatalog.effective(ruleDirs, disabled));
+        List<Path> dirs = dirs();
+        List<String> off = disabled();
+        return asUsage(() -> RuleCatalog.effective(dirs, off));
     }
 
     /** The rules in force with the rule files of {@code dir} first (those of --rules override them). */
     List<Rule> rulesWith(Path dir) {
         List<Path> dirs = new ArrayList<>(List.of(dir));
-        dirs.addAll(ruleDirs);
-        return asUsage(() -> RuleCatalog.effective(dirs, disabled));
+        dirs.addAll(dirs());
+        List<String> off = disabled();
+        return asUsage(() -> RuleCatalog.effective(dirs, off));
     }
 
-    /** A mistake in a rule folder or a --disable id is the user's: a usage error (exit 2). */
-    private static <T> T asUsage(Supplier<T> loading) {
+    /** The config file's folders first, so the command line's override them. */
+    private List<Path> dirs() {
+        List<Path> dirs = new ArrayList<>(context.config().ruleDirs());
+        dirs.addAll(ruleDirs);
+        return dirs;
+    }
+
+    private List<String> disabled() {
+        List<String> off = new ArrayList<>(context.config().disabled());
+        off.addAll(disabled);
+        return off;
+    }
+
+    /**
+     * A mistake in a rule folder or a disabled id is the user's: a usage error (exit 2); an id the
+     * config file disables is named as the config's.
+     */
+    private <T> T asUsage(Supplier<T> loading) {
         try {
             return loading.get();
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            String message = e.getMessage();
+            for (String id : context.config().disabled()) {
+                if (message.startsWith("--disable " + id + ":") && !disabled.contains(id)) {
+                    message = context.config().file().map(Object::toString).orElse("config") + ": disable: " + message.substring("--disable ".length());
+                }
+            }
+            throw new UsageException(message);
         }
     }
 }

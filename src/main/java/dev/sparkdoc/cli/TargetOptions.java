@@ -5,8 +5,10 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.targets.Target;
-import dev.sparkdoc.targets.TargetParser;
+import dev.sparkdoc.userconfig.ResolvedTarget;
 import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -29,24 +31,31 @@ final class TargetOptions {
     @Mixin
     ConnectionOptions connection;
 
-    /** "Now" for the reader (how long an event log has been quiet): the system's, or a test's fixed one (Main's factory). */
-    private final Clock clock;
+    /** "Now" for the reader, the environment and the config file's named targets (Main's factory). */
+    private final CliContext context;
+    /** Each argument resolved once: a named target's secret command runs once per run. */
+    private final Map<String, ResolvedTarget> resolved = new HashMap<>();
 
     TargetOptions() {
-        this(Clock.systemUTC());
+        this(CliContext.ofProcess(Clock.systemUTC()));
     }
 
-    TargetOptions(Clock clock) {
-        this.clock = clock;
+    TargetOptions(CliContext context) {
+        this.context = context;
     }
 
     /** The reader for the target and application these options name. */
     SnapshotSource open() {
-        return Sources.open(parsedTarget(), selector(), httpOptions(), clock);
+        return Sources.open(parsedTarget(), selector(), httpOptions(), context.clock());
     }
 
     Target parsedTarget() {
-        return TargetParser.parse(target);
+        return resolve(target).target();
+    }
+
+    /** {@code text} as a named target of the config file, else as any target, with its HTTP options. */
+    ResolvedTarget resolve(String text) {
+        return resolved.computeIfAbsent(text, t -> context.resolve(t, connection));
     }
 
     AppSelector selector() {
@@ -54,6 +63,6 @@ final class TargetOptions {
     }
 
     HttpOptions httpOptions() {
-        return connection.httpOptions();
+        return resolve(target).http();
     }
 }

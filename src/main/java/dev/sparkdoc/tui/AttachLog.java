@@ -10,7 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 
 /**
- * The attach log, {@code ~/.cache/sparkdoc/attach.log}: nothing may print while the TUI owns the
+ * The attach log, {@code attach.log} in the user's cache folder ({@code $XDG_CACHE_HOME/sparkdoc}, else {@code ~/.cache/sparkdoc}): nothing may print while the TUI owns the
  * screen, so poll failures and errors go here. Logging never fails the TUI.
  */
 public final class AttachLog {
@@ -19,10 +19,6 @@ public final class AttachLog {
 
     public AttachLog(Path file) {
         this.file = file;
-    }
-
-    public static AttachLog inUserCache() {
-        return new AttachLog(Path.of(System.getProperty("user.home"), ".cache", "sparkdoc", "attach.log"));
     }
 
     public Path file() {

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import dev.sparkdoc.userconfig.UserDirs;
 
 /** Runs the CLI in-process, with the real handlers and exit codes, stdout and stderr captured. */
 public record CliRun(int exitCode, String out, String err) {
@@ -35,7 +36,32 @@ public record CliRun(int exitCode, String out, String err) {
         return run(FIXED, stdin, args);
     }
 
-    private static synchronized CliRun run(Clock clock, String stdin, String... args) {
+    /** As {@link #of}, with {@code env} (XDG_CONFIG_HOME, SPARKDOC_CONFIG, secrets) and {@code home} as the user's. */
+    public static CliRun withEnv(java.util.Map<String, String> env, java.nio.file.Path home, String... args) {
+        return run(new CliContext(FIXED, new UserDirs(env, home)), "", args);
+    }
+
+    private static CliRun run(Clock clock, String stdin, String... args) {
+        return run(new CliContext(clock, ISOLATED), stdin, args);
+    }
+
+    /**
+     * No test reads the config file of whoever runs the tests: an empty environment and a home
+     * folder that holds nothing.
+     */
+    private static final UserDirs ISOLATED = new UserDirs(java.util.Map.of(), emptyHome());
+
+    private static java.nio.file.Path emptyHome() {
+        try {
+            java.nio.file.Path home = java.nio.file.Files.createTempDirectory("sparkdoc-test-home");
+            home.toFile().deleteOnExit();
+            return home;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static synchronized CliRun run(CliContext context, String stdin, String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         InputStream oldIn = System.in;
@@ -46,7 +72,7 @@ public record CliRun(int exitCode, String out, String err) {
             System.setOut(o);
             System.setErr(e);
             System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-            var cli = Main.commandLine(clock, args);
+            var cli = Main.commandLine(context, args);
             cli.setOut(new PrintWriter(o, true));
             cli.setErr(new PrintWriter(e, true));
             int code = cli.execute(args);
