@@ -16,13 +16,27 @@ public record AppSnapshot(
         List<Executor> executors,
         List<SqlExecution> sqlExecutions,
         Environment environment,
-        Instant takenAt) {
+        Instant takenAt,
+        List<TaskThread> taskThreads) {
 
     public AppSnapshot {
+        // a snapshot file written before thread dumps were kept has none
+        taskThreads = taskThreads == null ? List.of() : List.copyOf(taskThreads);
         jobs = List.copyOf(jobs);
         stages = List.copyOf(stages);
         executors = List.copyOf(executors);
         sqlExecutions = List.copyOf(sqlExecutions);
+    }
+
+    /** A snapshot without thread dumps: every source but a live driver's. */
+    public AppSnapshot(SourceInfo source, Application application, List<Job> jobs, List<Stage> stages, List<Executor> executors,
+                       List<SqlExecution> sqlExecutions, Environment environment, Instant takenAt) {
+        this(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, List.of());
+    }
+
+    /** This snapshot with {@code threads} as its task threads. */
+    public AppSnapshot withTaskThreads(List<TaskThread> threads) {
+        return new AppSnapshot(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, threads);
     }
 
     public Optional<Stage> stage(int stageId, int attemptId) {

@@ -36,7 +36,13 @@ public final class FreeTextRedaction {
                 s.stages().stream().map(FreeTextRedaction::stage).toList(),
                 s.executors().stream().map(FreeTextRedaction::executor).toList(),
                 s.sqlExecutions().stream().map(FreeTextRedaction::sql).toList(),
-                env, s.takenAt());
+                env, s.takenAt(), s.taskThreads().stream().map(FreeTextRedaction::thread).toList());
+    }
+
+    /** A lock's or thread's name can quote anything the app named (a file, a URL): redacted like other text. */
+    private static dev.sparkdoc.model.TaskThread thread(dev.sparkdoc.model.TaskThread t) {
+        return new dev.sparkdoc.model.TaskThread(t.taskId(), t.stageId(), t.stageAttemptId(), t.executorId(), Redaction.text(t.threadName()),
+                t.state(), t.frames(), t.blockedBy().map(Redaction::text), t.takenAt());
     }
 
     private static Job job(Job j) {

@@ -101,8 +101,25 @@ public record Finding(
      * condition's leaves and absent for extra evidence.
      */
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
-    public record Evidence(String fact, double value, String unit, String display,
+    /** @param value the fact's value; NaN (left out of JSON) for a text fact, whose text is {@code display} */
+    public record Evidence(String fact,
+                           @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                                   valueFilter = NotANumber.class) double value,
+                           String unit, String display,
                            Optional<String> op, Optional<Double> threshold) {
+    }
+
+    /** Jackson's filter for {@link Evidence#value}: a text fact's NaN is left out (JSON has no NaN). */
+    static final class NotANumber {
+        @Override
+        public boolean equals(Object value) {
+            return value instanceof Double d && d.isNaN();
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
     }
 
 }

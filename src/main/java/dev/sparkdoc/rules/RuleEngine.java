@@ -154,6 +154,11 @@ public final class RuleEngine {
             }
         }
         for (Fact fact : rule.evidence()) {
+            if (fact.unit() == dev.sparkdoc.signals.FactUnit.TEXT) {
+                facts.text(fact).filter(t -> !t.isBlank()).filter(t -> seen.add(fact))
+                        .ifPresent(t -> out.add(new Finding.Evidence(fact.name(), Double.NaN, "text", t, Optional.empty(), Optional.empty())));
+                continue;
+            }
             OptionalDouble v = facts.value(fact);
             // Extra evidence that is zero says nothing (no input, no spill): leave it out.
             if (v.isPresent() && v.getAsDouble() != 0 && seen.add(fact)) {

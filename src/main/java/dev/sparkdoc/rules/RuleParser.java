@@ -105,6 +105,7 @@ final class RuleParser {
 
     /** A list of numeric facts of the rule's scope ({@code evidence:}, {@code verifyFacts:}); empty when absent. */
     private List<Fact> facts(Mapping m, String key, ScopeKind scope) {
+        boolean textAllowed = key.equals("evidence");
         List<Fact> out = new ArrayList<>();
         YamlNode node = m.get(key);
         if (node == null) {
@@ -114,7 +115,8 @@ final class RuleParser {
             throw yaml.error(node, "'" + key + ":' takes a list of facts, e.g. [stage.duration.maxOverP50, stage.tail.secondsLost]");
         }
         for (YamlNode n : seq.items()) {
-            out.add(yaml.numberFact(n, scope));
+            // evidence may show a text fact (where a task is now); what verify compares is a number
+            out.add(textAllowed ? yaml.fact(n, scope) : yaml.numberFact(n, scope));
         }
         return out;
     }

@@ -37,6 +37,8 @@ public final class SqlSignals {
             "Python operators: BatchEvalPython, ArrowEvalPython, *InPandas, MapInArrow");
     public static final Fact PYTHON_ROW_UDFS = FACTS.count("sql.python.rowUdfs", "BatchEvalPython operators (row-at-a-time Python UDFs)");
     public static final Fact PYTHON_OPERATOR = FACTS.text("sql.pythonOperator", "the first Python operator's name");
+    public static final Fact RUNNING_THREAD = FACTS.text("sql.running.thread",
+            "where the query's longest-running task is now, from its executor's thread dump (live drivers): its user frame and thread state");
     public static final Fact FILTERS_EMPTIED = FACTS.count("sql.filters.emptied",
             "Filter or join operators whose input had rows and whose output had none");
     public static final Fact SHUFFLE_STAGES_WALL = FACTS.ms("sql.shuffleStages.wall", "wall time of the query's stages that shuffle");
@@ -52,6 +54,17 @@ public final class SqlSignals {
         return new Scope(ScopeKind.SQL, Long.toString(sql.id()), d.length() > 80 ? d.substring(0, 77) + "..." : d);
     }
 
+    /** The query's longest-running task, where it is now (a stage's {@code stage.running.thread}, for the query's findings). */
+    private static void runningThread(AppContext ctx, SqlExecution sql, FactSink sink) {
+        if (ctx.snapshot().taskThreads().isEmpty()) {
+            return;
+        }
+        var stages = ctx.stagesOfQuery(sql);
+        ctx.snapshot().taskThreads().stream()
+                .filter(t -> stages.stream().anyMatch(st -> st.stageId() == t.stageId() && st.attemptId() == t.stageAttemptId()))
+                .findFirst().ifPresent(t -> sink.text(RUNNING_THREAD, TaskThreadText.of(t)));
+    }
+
     static void compute(AppContext ctx, SqlExecution sql, FactSink sink) {
         PlanGraph plan = ctx.plan(sql);
         sink.put(DURATION, sql.durationMs())
@@ -65,6 +78,7 @@ public final class SqlSignals {
                 .put(FILTERS_EMPTIED, plan.emptiedOperators())
                 .put(FRACTION_OF_APP, FactSink.ratio(sql.durationMs(), ctx.snapshot().application().durationMs(ctx.now())));
         plan.pythonOperators().stream().findFirst().ifPresent(n -> sink.text(PYTHON_OPERATOR, n.name()));
+        runningThread(ctx, sql, sink);
         joinSides(plan, ctx.hasConfig() ? ctx.settings().forQuery(sql) : Settings.NONE, sink);
         double shuffleLost = shuffleStages(ctx, sql, sink);
         objectAggregates(ctx, plan, shuffleLost, sink);

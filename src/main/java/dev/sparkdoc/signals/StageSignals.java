@@ -90,6 +90,8 @@ public final class StageSignals {
     public static final Fact RESULT_SIZE_FRACTION_OF_MAX = FACTS.fraction("stage.resultSize.fractionOfMax",
             "task results / spark.driver.maxResultSize");
     public static final Fact RUNNING_MAX_AGE = FACTS.ms("stage.running.maxAge", "the longest-running task still running");
+    public static final Fact RUNNING_THREAD = FACTS.text("stage.running.thread",
+            "where the longest-running task is now, from its executor's thread dump (live drivers): its user frame and thread state");
     public static final Fact RUNNING_OVER_P50 = FACTS.ratio("stage.running.overP50", "longest-running task / median finished task");
     public static final Fact RUNNING_SECONDS_LOST = FACTS.seconds("stage.running.secondsLost",
             "longest-running task minus the median finished task");
@@ -281,6 +283,8 @@ public final class StageSignals {
             return;
         }
         sink.put(RUNNING_MAX_AGE, maxAge);
+        ctx.snapshot().taskThreads().stream().filter(t -> t.stageId() == stage.stageId() && t.stageAttemptId() == stage.attemptId())
+                .findFirst().ifPresent(t -> sink.text(RUNNING_THREAD, TaskThreadText.of(t)));
         stage.quantiles().ifPresent(q -> {
             double p50 = q.get(TaskMetric.DURATION).p50();
             sink.put(RUNNING_OVER_P50, maxAge / Math.max(p50, MIN_MS))

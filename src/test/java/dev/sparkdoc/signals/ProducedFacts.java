@@ -129,9 +129,17 @@ final class ProducedFacts {
         out.put("a job cancelled by the application's end", Signals.compute(Snapshots.app()
                 .job(Snapshots.failedJob(0, "Job 0 cancelled because SparkContext was shut down", 0, 0)).build()));
         // a live reduce stage whose parents' writes are known: the running task's data before it ends
+        // with the running task's thread as a live driver's dump gave it (LiveThreadDumpScenarioTest, Spark 4.0.1)
         out.put("a running reduce stage", Signals.compute(Snapshots.app().running(T0.plusSeconds(60)).runningJob(0, 1)
                 .stage(stage(0).tasks(4, 4).shuffleRead(0).shuffleWrite(100L << 20))
-                .stage(stage(1).tasks(10, 9).active(1).shuffleRead(20L << 20).runningTask("1", 14_000, 2L << 20)).build()));
+                .stage(stage(1).tasks(10, 9).active(1).shuffleRead(20L << 20).runningTask("1", 14_000, 2L << 20))
+                .sql(dev.sparkdoc.testing.Plans.plan().node(0, "HashAggregate").build(0, 60_000, 0)).build()
+                .withTaskThreads(List.of(new dev.sparkdoc.model.TaskThread(1000, 1, 0, "1",
+                        "Executor task launch worker for task 0.0 in stage 1.0 (TID 1000)", "TIMED_WAITING",
+                        List.of("java.lang.Thread.sleep(Native Method)", "com.acme.etl.MyParser.parse(MyParser.java:47)",
+                                "org.apache.spark.sql.internal.ToScalaUDF$.$anonfun$apply$13(ToScalaUDF.scala:100)",
+                                "org.apache.spark.executor.Executor$TaskRunner.run(Executor.scala:650)"),
+                        java.util.Optional.empty(), T0.plusSeconds(60))))));
         // no test log's collect_list outgrew its hash map
         out.put("an object aggregate that fell back to sorting", Signals.compute(Snapshots.app()
                 .sql(dev.sparkdoc.testing.Plans.plan().node(0, "ObjectHashAggregate", "number of sort fallback tasks", 3)

@@ -7,6 +7,8 @@ import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.SourceInfo;
 import dev.sparkdoc.model.SourceKind;
+import dev.sparkdoc.model.TaskThread;
+import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.source.AppSelector;
@@ -58,6 +60,7 @@ public final class RestSource implements SnapshotSource {
     private final ExecutorService pool;
     private final AppResolver resolver;
     private StageDetailLoader stageDetails;
+    private final TaskThreads taskThreads;
     private SqlLoader sqlLoader = new SqlLoader();
     private PlanTexts planTexts = new PlanTexts();
     private IncrementalLists jobsAndStages = new IncrementalLists();
@@ -87,6 +90,7 @@ public final class RestSource implements SnapshotSource {
         });
         this.resolver = new AppResolver(client, pool);
         this.stageDetails = new StageDetailLoader(pool);
+        this.taskThreads = new TaskThreads(pool);
     }
 
     @Override
@@ -178,9 +182,12 @@ public final class RestSource implements SnapshotSource {
                 .map(e -> SqlMapper.map(e, texts.getOrDefault(e.id(), Map.of()))).toList();
 
         Environment environmentModel = Futures.joinOrNote(env, Environment.EMPTY, notes, "Spark properties");
+        // the dump's note, if any, belongs with the others: read before SourceInfo takes them
+        List<TaskThread> threads = choice.kind() == SourceKind.LIVE && !application.completed()
+                ? taskThreads.probe(api, app, stageModels, now, notes) : List.of();
         SourceInfo source = new SourceInfo(choice.kind(), target.display(), application.completed(), 0, 0, notes);
         return new AppSnapshot(source, application, jobModels, stageModels, executorModels, sqlModels,
-                environmentModel, now);
+                environmentModel, now, threads);
     }
 
     /**
@@ -189,7 +196,7 @@ public final class RestSource implements SnapshotSource {
      */
     private int stageDetailBudget() {
         long spent = client.requests() - requestsAtPollStart;
-        return (int) Math.max(0, MAX_REQUESTS_PER_POLL - spent - PlanTexts.PER_POLL);
+        return (int) Math.max(0, MAX_REQUESTS_PER_POLL - spent - PlanTexts.PER_POLL - TaskThreads.PER_POLL);
     }
 
     /**

@@ -36,6 +36,7 @@ final class SparkApi {
     private static final JsonBody<ExecutionDataDto> SQL_ONE = as(new TypeReference<>() { });
     private static final JsonBody<TaskMetricDistributionsDto> SUMMARY = as(new TypeReference<>() { });
     private static final JsonBody<List<TaskDataDto>> TASKS = listOf(new TypeReference<>() { });
+    private static final JsonBody<List<dev.sparkdoc.source.rest.dto.ThreadStackTraceDto>> THREADS = listOf(new TypeReference<>() { });
 
     private final RestClient client;
     private final HttpUrl base;
@@ -158,6 +159,18 @@ final class SparkApi {
         HttpUrl.Builder url = stage(app, stageId, attemptId).addPathSegment("taskList");
         query.forEach(url::addQueryParameter);
         return getIfFound(url.build(), TASKS).orElse(List.of());
+    }
+
+    /**
+     * An executor's thread dump (a live driver's only: a History Server answers 503, an executor
+     * that has gone 400): empty when the server has none to give.
+     */
+    List<dev.sparkdoc.source.rest.dto.ThreadStackTraceDto> executorThreads(AppRef app, String executorId) {
+        HttpUrl url = app(app).addPathSegment("executors").addPathSegment(executorId).addPathSegment("threads").build();
+        Answer<Optional<List<dev.sparkdoc.source.rest.dto.ThreadStackTraceDto>>> a =
+                client.get(url, parser -> Optional.ofNullable(THREADS.read(parser)));
+        int code = a.http().code();
+        return code == 400 || code == 404 || code == 503 ? List.of() : value(a).orElse(List.of());
     }
 
     private <T> T get(HttpUrl url, JsonBody<T> body) {
