@@ -36,7 +36,7 @@ public final class Update {
             return Step.of(s.withNow(t.now()));
         }
         if (event instanceof SnapshotArrived a) {
-            return Step.of(s.withData(a.diagnosis(), a.processes()).withPoll(s.poll().succeeded(a.at(), a.fetchMs(), a.next())));
+            return Step.of(follow(s.withData(a.diagnosis(), a.processes()).withPoll(s.poll().succeeded(a.at(), a.fetchMs(), a.next()))));
         }
         if (event instanceof FetchFailed f) {
             UiState failed = s.withPoll(s.poll().failed(f.at(), f.headline(), f.message(), f.next()));
@@ -46,7 +46,7 @@ public final class Update {
         }
         if (event instanceof ProcessesSampled p) {
             // a snapshot that arrived meanwhile brought its own, fresher sample
-            return Step.of(s.poll().failing() ? s.withProcesses(p.processes()) : s);
+            return Step.of(s.poll().failing() ? follow(s.withProcesses(p.processes())) : s);
         }
         return key(s, ((Pressed) event).key());
     }
@@ -72,9 +72,9 @@ public final class Update {
     private static UiState filterKey(UiState s, KeyInput key) {
         return switch (key.kind()) {
             case ENTER -> s.withFilter(s.filter(), false);
-            case ESCAPE -> s.withFilter("", false);
-            case BACKSPACE -> s.withFilter(s.filter().isEmpty() ? "" : s.filter().substring(0, s.filter().length() - 1), true);
-            case CHAR -> key.ctrl() ? s : s.withFilter(s.filter() + key.ch(), true).withSelected(s.pane(), 0);
+            case ESCAPE -> follow(s.withFilter("", false));
+            case BACKSPACE -> follow(s.withFilter(s.filter().isEmpty() ? "" : s.filter().substring(0, s.filter().length() - 1), true));
+            case CHAR -> key.ctrl() ? s : select(s.withFilter(s.filter() + key.ch(), true), s.pane(), 0);
             default -> s;
         };
     }
@@ -97,8 +97,9 @@ public final class Update {
             case BACK -> Step.of(back(s));
             case COPY -> copy(s);
             case FILTER -> Step.of(s.drill().isPresent() ? s : s.withFilter(s.filter(), true));
+            // the selected item stays selected in the new order, wherever it moved
             case SORT -> Step.of(s.drill().isPresent() ? s
-                    : s.withSort(s.pane(), (s.sort(s.pane()) + 1) % Rows.sortCount(s.pane())).withSelected(s.pane(), 0));
+                    : follow(s.withSort(s.pane(), (s.sort(s.pane()) + 1) % Rows.sortCount(s.pane()))));
             case PAUSE -> pause(s);
             case SLOWER -> interval(s, 1);
             case FASTER -> interval(s, -1);
@@ -120,9 +121,24 @@ public final class Update {
                     : StageDetailView.maxScroll(s);
             return s.withDrill(Optional.of(d.withCursor(Math.max(0, Math.min(limit, d.cursor() + delta)))));
         }
-        int count = Rows.count(s, s.pane());
-        int next = Math.max(0, Math.min(count - 1, Rows.selected(s, s.pane()) + delta));
-        return s.withSelected(s.pane(), next);
+        return select(s, s.pane(), Rows.selected(s, s.pane()) + delta);
+    }
+
+    /** Selects the item on row {@code index} (clamped to the rows there are). */
+    private static UiState select(UiState s, Pane pane, int index) {
+        return s.withSelected(pane, Rows.selectionAt(s, pane, index));
+    }
+
+    /**
+     * Every pane's selection re-found after its rows changed (a poll, a sort, a filter): the
+     * cursor stays on its stage, executor, finding or process while rows are inserted above it.
+     */
+    static UiState follow(UiState s) {
+        UiState out = s;
+        for (Pane p : Pane.values()) {
+            out = out.withSelected(p, Rows.follow(s, p));
+        }
+        return out;
     }
 
     private static UiState open(UiState s) {
@@ -140,7 +156,7 @@ public final class Update {
         if (s.drill().isPresent()) {
             return s.withDrill(Optional.empty());
         }
-        return s.filter().isEmpty() ? s : s.withFilter("", false);
+        return s.filter().isEmpty() ? s : follow(s.withFilter("", false));
     }
 
     private static Step copy(UiState s) {
