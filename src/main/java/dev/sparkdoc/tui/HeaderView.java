@@ -12,7 +12,6 @@ import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.LineParts.Part;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +40,7 @@ final class HeaderView {
         }
         AppSnapshot snap = s.diagnosis().get().snapshot();
         f.parts(1, 0, Tone.TITLE, titleParts(s, snap));
-        List<Part> status = new ArrayList<>(countsParts(snap));
+        List<Part> status = new ArrayList<>(countsParts(s, snap));
         status.add(key(" │ "));
         status.addAll(pollParts(s));
         f.parts(0, 1, Tone.NORMAL, status);
@@ -51,24 +50,49 @@ final class HeaderView {
     /** State, uptime and the application's id stay whole at any width; its name is what gets cut. */
     private static List<Part> titleParts(UiState s, AppSnapshot snap) {
         var app = snap.application();
-        Instant now = s.poll().still() || app.completed() ? snap.takenAt() : driverNow(s, snap);
-        String state = app.completed() ? "COMPLETED" : s.poll().still() ? "INCOMPLETE" : "RUNNING";
-        return List.of(extra(BRAND), key(state + " │ Spark " + app.sparkVersion().orElse("?") + " │ up "
-                + Fmt.ms(app.durationMs(now)) + " │ "), free(app.name()), key(" (" + app.id() + ")"));
+        return List.of(extra(BRAND), key(state(s, snap) + " │ Spark " + app.sparkVersion().orElse("?") + " │ up "
+                + Fmt.ms(app.durationMs(AppTime.now(s, snap))) + " │ "), free(app.name()), key(" (" + app.id() + ")"));
     }
 
     /**
-     * The driver's "now": the snapshot is stamped on the driver's clock (RestSource reads it from
-     * the HTTP Date header), so run times add the local time passed since it arrived to that
-     * stamp, never local now − a driver timestamp (a skewed driver clock would show negative or
-     * inflated run times).
+     * What the application is doing, as far as the last answer tells: a driver that stopped
+     * answering is not shown as RUNNING (it may have died).
      */
-    static Instant driverNow(UiState s, AppSnapshot snap) {
-        Duration since = s.poll().lastUpdate().map(t -> Duration.between(t, s.now())).orElse(Duration.ZERO);
-        return snap.takenAt().plus(since.isNegative() ? Duration.ZERO : since);
+    static String state(UiState s, AppSnapshot snap) {
+        PollStatus p = s.poll();
+        if (snap.application().completed()) {
+            return "COMPLETED";
+        }
+        if (p.still()) {
+            return "INCOMPLETE";
+        }
+        if (p.failing()) {
+            // sparkdoc's own error says nothing about the driver: the picture is old, that is all
+            return p.headline().filter(Poller.INTERNAL_ERROR::equals).isPresent() ? "STALE" : "UNREACHABLE";
+        }
+        return "RUNNING";
     }
 
-    /** Executors alive and dead, jobs and stages running; the word "running" goes when room is short. */
+    /** The driver's "now" ({@link AppTime#driverNow}). */
+    static Instant driverNow(UiState s, AppSnapshot snap) {
+        return AppTime.driverNow(s, snap);
+    }
+
+    /**
+     * Executors alive and dead, jobs and stages running; the word "running" goes when room is
+     * short. While reads fail these are the last answer's counts, and say so.
+     */
+    static List<Part> countsParts(UiState s, AppSnapshot snap) {
+        List<Part> counts = countsParts(snap);
+        if (!s.poll().failing()) {
+            return counts;
+        }
+        List<Part> out = new ArrayList<>();
+        out.add(key("last known: "));
+        out.addAll(counts);
+        return out;
+    }
+
     static List<Part> countsParts(AppSnapshot snap) {
         List<Executor> workers = snap.executors().stream().filter(e -> !e.isDriver()).toList();
         // local mode: the driver is the only executor (SPARK-NOTES "Processes")
