@@ -4,6 +4,7 @@ import static dev.sparkdoc.tui.LineParts.extra;
 import static dev.sparkdoc.tui.LineParts.free;
 import static dev.sparkdoc.tui.LineParts.key;
 
+import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.LineParts.Part;
 import java.util.ArrayList;
@@ -24,15 +25,27 @@ final class FooterView {
     /** Always on the row, whatever else has to go: the way out and the way to every other key. */
     private static final String HELP_QUIT = "? help  q quit";
 
+    private static final String BAR = " │ ";
+    private static final String QUIT_HELP_BAR = "q quit  ? help" + BAR;
+    /** Columns under which a failed read's message is left out: the header names the trouble already. */
+    private static final int MESSAGE_MIN = 16;
+
     static void render(UiState s, Frame f) {
         int row = Layout.footerRow(s);
         if (s.editingFilter()) {
-            f.parts(0, row, Tone.BOLD, List.of(key("/"), free(s.filter()), key("▏  Enter keeps the filter, Esc clears it")));
+            // q and ? are letters of the filter while it is typed: Enter gives them back
+            f.parts(0, row, Tone.BOLD, List.of(key("/"), free(s.filter()), key("▏  Enter keeps (then q quit, ? help),"
+                    + " Esc clears")));
             return;
         }
         if (s.poll().failing() && s.drill().isEmpty()) {
-            f.parts(0, row, Tone.ALERT, List.of(key("q quit  ? help │ "), free(shortUrls(s.poll().error().orElse(""))),
-                    free(eventLogHint(s))));
+            // the way to the post-mortem before the details: it is the message that is cut
+            String hint = eventLogHint(s);
+            String message = shortUrls(s.poll().error().orElse(""));
+            // a message with no room for a few words of its own is left out, not shown as "…"
+            boolean roomForMessage = hint.isEmpty() || f.width() - SafeText.width(f.glyphs().line(QUIT_HELP_BAR + hint)) >= MESSAGE_MIN;
+            f.parts(0, row, Tone.ALERT, roomForMessage ? List.of(key(QUIT_HELP_BAR), free(hint), free(message))
+                    : List.of(key(QUIT_HELP_BAR), free(hint.substring(0, hint.length() - BAR.length()))));
             return;
         }
         f.parts(0, row, Tone.DIM, hints(s));
@@ -51,8 +64,8 @@ final class FooterView {
         if (!s.poll().headline().orElse("").equals(SourceFault.UNREACHABLE.headline()) || s.diagnosis().isEmpty()) {
             return "";
         }
-        return " │ if it died, triage its event log in " + s.diagnosis().get().snapshot().environment()
-                .sparkProperty("spark.eventLog.dir").orElse("spark.eventLog.dir");
+        return "if it died, triage its event log in " + s.diagnosis().get().snapshot().environment()
+                .sparkProperty("spark.eventLog.dir").orElse("spark.eventLog.dir") + BAR;
     }
 
     /** The keys that matter here, most useful first: the later ones go when the row is short. */

@@ -9,6 +9,7 @@ import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.LineParts.Part;
@@ -141,11 +142,34 @@ final class HeaderView {
         long critical = d.findings().stream().filter(x -> x.severity() == Severity.CRITICAL).count();
         long warning = d.findings().stream().filter(x -> x.severity() == Severity.WARNING).count();
         long info = d.findings().stream().filter(x -> x.severity() == Severity.INFO).count();
-        String counts = critical + " critical, " + warning + " warning, " + info + " info";
         if (!worst.atLeast(Severity.WARNING)) {
-            f.text(0, 2, counts + " │ nothing at warning or above", Tone.GOOD);
+            f.text(0, 2, critical + " critical, " + warning + " warning, " + info + " info │ nothing at warning or above", Tone.GOOD);
             return;
         }
-        f.parts(0, 2, Views.severityTone(worst), List.of(key(counts + " │ "), free(d.atLeast(Severity.WARNING).get(0).title())));
+        // the worst finding's title is the headline: its main claim with its figures ("took 6.4 s
+        // against a 270 ms median") matters more than the counts (the tab says how many there
+        // are), which give way when both do not fit
+        List<String> counts = new ArrayList<>();
+        if (critical > 0) {
+            counts.add(critical + " critical");
+        }
+        if (warning > 0) {
+            counts.add(warning + " warning");
+        }
+        if (info > 0) {
+            counts.add(info + " info");
+        }
+        String title = d.atLeast(Severity.WARNING).get(0).title();
+        String prefix = String.join(", ", counts) + " │ ";
+        boolean room = SafeText.width(f.glyphs().line(prefix + mainClaim(title))) <= f.width();
+        f.parts(0, 2, Views.severityTone(worst), room ? List.of(key(prefix), LineParts.sentence(title))
+                : List.of(LineParts.sentence(title)));
+    }
+
+    /** A title up to the end of its first clause after the subject: "Data skew in stage 4: the slowest … median". */
+    static String mainClaim(String title) {
+        int subject = title.indexOf(": ");
+        int end = title.indexOf(", ", subject < 0 ? 0 : subject);
+        return end < 0 ? title : title.substring(0, end);
     }
 }
