@@ -44,6 +44,9 @@ public final class Update {
             // would stay in the processes pane with its last CPU figure
             return s.diagnosis().map(d -> Step.of(failed, new Effect.SampleProcesses(d.snapshot()))).orElse(Step.of(failed));
         }
+        if (event instanceof UiEvent.CopyReported c) {
+            return Step.of(s.withCopy(s.copy().map(box -> box.reported(c.title(), c.note()))));
+        }
         if (event instanceof ProcessesSampled p) {
             // a snapshot that arrived meanwhile brought its own, fresher sample
             return Step.of(s.poll().failing() ? follow(s.withProcesses(p.processes())) : s);
@@ -174,7 +177,7 @@ public final class Update {
                     List.of("This fix is not a config change; see its text.")))));
         }
         List<String> lines = Remedies.confLines(remedy.get());
-        return Step.of(s.withCopy(Optional.of(new CopyBox("Copied to the clipboard (OSC 52); or copy by hand:", lines))),
+        return Step.of(s.withCopy(Optional.of(new CopyBox("Copying…; or copy by hand:", lines))),
                 new Effect.Copy(String.join(" ", lines)));
     }
 
