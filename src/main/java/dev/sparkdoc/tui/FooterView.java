@@ -61,6 +61,9 @@ final class FooterView {
 
     /** A driver that died left its event log: the way to the post-mortem. */
     private static String eventLogHint(UiState s) {
+        if (s.poll().endedLog().isPresent()) {
+            return "it ended: sparkdoc triage " + s.poll().endedLog().get() + BAR;
+        }
         if (!s.poll().headline().orElse("").equals(SourceFault.UNREACHABLE.headline()) || s.diagnosis().isEmpty()) {
             return "";
         }

@@ -57,7 +57,8 @@ final class HeaderView {
 
     /**
      * What the application is doing, as far as the last answer tells: a driver that stopped
-     * answering is not shown as RUNNING (it may have died).
+     * answering is not shown as RUNNING (it may have died); ENDED once its event log has the
+     * name Spark gives it when the application stopped ({@link EndedLog}).
      */
     static String state(UiState s, AppSnapshot snap) {
         PollStatus p = s.poll();
@@ -69,7 +70,8 @@ final class HeaderView {
         }
         if (p.failing()) {
             // sparkdoc's own error says nothing about the driver: the picture is old, that is all
-            return p.headline().filter(Poller.INTERNAL_ERROR::equals).isPresent() ? "STALE" : "UNREACHABLE";
+            return p.endedLog().isPresent() ? "ENDED" : p.headline().filter(Poller.INTERNAL_ERROR::equals).isPresent()
+                    ? "STALE" : "UNREACHABLE";
         }
         return "RUNNING";
     }

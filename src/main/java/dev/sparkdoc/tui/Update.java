@@ -2,6 +2,7 @@ package dev.sparkdoc.tui;
 
 import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.UiEvent.FetchFailed;
 import dev.sparkdoc.tui.UiEvent.Pressed;
 import dev.sparkdoc.tui.UiEvent.ProcessesSampled;
@@ -42,7 +43,17 @@ public final class Update {
             UiState failed = s.withPoll(s.poll().failed(f.at(), f.headline(), f.message(), f.next()));
             // the poller samples processes with a snapshot only: without one, a driver that died
             // would stay in the processes pane with its last CPU figure
-            return s.diagnosis().map(d -> Step.of(failed, new Effect.SampleProcesses(d.snapshot()))).orElse(Step.of(failed));
+            if (s.diagnosis().isEmpty()) {
+                return Step.of(failed);
+            }
+            var snap = s.diagnosis().get().snapshot();
+            // a driver that is gone may have ended cleanly: its event log's name says so
+            boolean gone = f.headline().equals(SourceFault.UNREACHABLE.headline()) && failed.poll().endedLog().isEmpty();
+            return gone ? Step.of(failed, new Effect.SampleProcesses(snap), new Effect.LookForEndedLog(snap))
+                    : Step.of(failed, new Effect.SampleProcesses(snap));
+        }
+        if (event instanceof UiEvent.LogShowsEnded e) {
+            return Step.of(s.withPoll(s.poll().withEndedLog(e.log())));
         }
         if (event instanceof UiEvent.CopyReported c) {
             return Step.of(s.withCopy(s.copy().map(box -> box.reported(c.title(), c.note()))));
