@@ -27,8 +27,7 @@ final class FooterView {
 
     private static final String BAR = " │ ";
     private static final String QUIT_HELP_BAR = "q quit  ? help" + BAR;
-    /** Columns under which a failed read's message is left out: the header names the trouble already. */
-    private static final int MESSAGE_MIN = 16;
+    private static final Pattern DETAILS = Pattern.compile(" — | \\(|; ");
 
     static void render(UiState s, Frame f) {
         int row = Layout.footerRow(s);
@@ -40,12 +39,22 @@ final class FooterView {
         }
         if (s.poll().failing() && s.drill().isEmpty()) {
             // the way to the post-mortem before the details: it is the message that is cut
-            String hint = eventLogHint(s);
+            if (s.poll().endedLog().isPresent()) {
+                // the header says ENDED: the post-mortem is the one thing left to say
+                f.parts(0, row, Tone.ALERT, List.of(key(QUIT_HELP_BAR + "it ended: sparkdoc triage "),
+                        free(s.poll().endedLog().get())));
+                return;
+            }
             String message = shortUrls(s.poll().error().orElse(""));
-            // a message with no room for a few words of its own is left out, not shown as "…"
-            boolean roomForMessage = hint.isEmpty() || f.width() - SafeText.width(f.glyphs().line(QUIT_HELP_BAR + hint)) >= MESSAGE_MIN;
-            f.parts(0, row, Tone.ALERT, roomForMessage ? List.of(key(QUIT_HELP_BAR), free(hint), free(message))
-                    : List.of(key(QUIT_HELP_BAR), free(hint.substring(0, hint.length() - BAR.length()))));
+            String hint = eventLogHint(s);
+            // what happened ("cannot connect to …: connection refused") stays first; then the way
+            // to the post-mortem, where it fits whole, else the message's details
+            int split = detailsStart(message);
+            String head = message.substring(0, split);
+            boolean hintFits = !hint.isEmpty()
+                    && SafeText.width(f.glyphs().line(QUIT_HELP_BAR + head + BAR + hint)) <= f.width();
+            f.parts(0, row, Tone.ALERT, hintFits ? List.of(key(QUIT_HELP_BAR), free(head), free(BAR + hint))
+                    : List.of(key(QUIT_HELP_BAR), free(message)));
             return;
         }
         f.parts(0, row, Tone.DIM, hints(s));
@@ -59,16 +68,19 @@ final class FooterView {
         return APP_URL.matcher(message).replaceAll("…");
     }
 
+    /** Where a failure message's details (the dash, a bracket, a semicolon) start after what happened. */
+    static int detailsStart(String message) {
+        var m = DETAILS.matcher(message);
+        return m.find() ? m.start() : message.length();
+    }
+
     /** A driver that died left its event log: the way to the post-mortem. */
     private static String eventLogHint(UiState s) {
-        if (s.poll().endedLog().isPresent()) {
-            return "it ended: sparkdoc triage " + s.poll().endedLog().get() + BAR;
-        }
         if (!s.poll().headline().orElse("").equals(SourceFault.UNREACHABLE.headline()) || s.diagnosis().isEmpty()) {
             return "";
         }
         return "if it died, triage its event log in " + s.diagnosis().get().snapshot().environment()
-                .sparkProperty("spark.eventLog.dir").orElse("spark.eventLog.dir") + BAR;
+                .sparkProperty("spark.eventLog.dir").orElse("spark.eventLog.dir");
     }
 
     /** The keys that matter here, most useful first: the later ones go when the row is short. */
