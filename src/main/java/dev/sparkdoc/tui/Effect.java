@@ -23,6 +23,10 @@ public sealed interface Effect {
     record SampleProcesses(AppSnapshot snapshot) implements Effect {
     }
 
+    /** Look whether the event log of the application in {@code snapshot} says it ended ({@link EndedLog}). */
+    record LookForEndedLog(AppSnapshot snapshot) implements Effect {
+    }
+
     record Quit() implements Effect {
     }
 }

@@ -4,6 +4,7 @@ import static dev.sparkdoc.tui.LineParts.extra;
 import static dev.sparkdoc.tui.LineParts.free;
 import static dev.sparkdoc.tui.LineParts.key;
 
+import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.LineParts.Part;
 import java.util.ArrayList;
@@ -24,15 +25,36 @@ final class FooterView {
     /** Always on the row, whatever else has to go: the way out and the way to every other key. */
     private static final String HELP_QUIT = "? help  q quit";
 
+    private static final String BAR = " │ ";
+    private static final String QUIT_HELP_BAR = "q quit  ? help" + BAR;
+    private static final Pattern DETAILS = Pattern.compile(" — | \\(|; ");
+
     static void render(UiState s, Frame f) {
         int row = Layout.footerRow(s);
         if (s.editingFilter()) {
-            f.parts(0, row, Tone.BOLD, List.of(key("/"), free(s.filter()), key("▏  Enter keeps the filter, Esc clears it")));
+            // q and ? are letters of the filter while it is typed: Enter gives them back
+            f.parts(0, row, Tone.BOLD, List.of(key("/"), free(s.filter()), key("▏  Enter keeps (then q quit, ? help),"
+                    + " Esc clears")));
             return;
         }
         if (s.poll().failing() && s.drill().isEmpty()) {
-            f.parts(0, row, Tone.ALERT, List.of(key("q quit  ? help │ "), free(shortUrls(s.poll().error().orElse(""))),
-                    free(eventLogHint(s))));
+            // the way to the post-mortem before the details: it is the message that is cut
+            if (s.poll().endedLog().isPresent()) {
+                // the header says ENDED: the post-mortem is the one thing left to say
+                f.parts(0, row, Tone.ALERT, List.of(key(QUIT_HELP_BAR + "it ended: sparkdoc triage "),
+                        free(s.poll().endedLog().get())));
+                return;
+            }
+            String message = shortUrls(s.poll().error().orElse(""));
+            String hint = eventLogHint(s);
+            // what happened ("cannot connect to …: connection refused") stays first; then the way
+            // to the post-mortem, where it fits whole, else the message's details
+            int split = detailsStart(message);
+            String head = message.substring(0, split);
+            boolean hintFits = !hint.isEmpty()
+                    && SafeText.width(f.glyphs().line(QUIT_HELP_BAR + head + BAR + hint)) <= f.width();
+            f.parts(0, row, Tone.ALERT, hintFits ? List.of(key(QUIT_HELP_BAR), free(head), free(BAR + hint))
+                    : List.of(key(QUIT_HELP_BAR), free(message)));
             return;
         }
         f.parts(0, row, Tone.DIM, hints(s));
@@ -46,12 +68,18 @@ final class FooterView {
         return APP_URL.matcher(message).replaceAll("…");
     }
 
+    /** Where a failure message's details (the dash, a bracket, a semicolon) start after what happened. */
+    static int detailsStart(String message) {
+        var m = DETAILS.matcher(message);
+        return m.find() ? m.start() : message.length();
+    }
+
     /** A driver that died left its event log: the way to the post-mortem. */
     private static String eventLogHint(UiState s) {
         if (!s.poll().headline().orElse("").equals(SourceFault.UNREACHABLE.headline()) || s.diagnosis().isEmpty()) {
             return "";
         }
-        return " │ if it died, triage its event log in " + s.diagnosis().get().snapshot().environment()
+        return "if it died, triage its event log in " + s.diagnosis().get().snapshot().environment()
                 .sparkProperty("spark.eventLog.dir").orElse("spark.eventLog.dir");
     }
 

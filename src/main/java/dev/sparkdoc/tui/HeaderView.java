@@ -9,10 +9,10 @@ import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.LineParts.Part;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +41,7 @@ final class HeaderView {
         }
         AppSnapshot snap = s.diagnosis().get().snapshot();
         f.parts(1, 0, Tone.TITLE, titleParts(s, snap));
-        List<Part> status = new ArrayList<>(countsParts(snap));
+        List<Part> status = new ArrayList<>(countsParts(s, snap));
         status.add(key(" │ "));
         status.addAll(pollParts(s));
         f.parts(0, 1, Tone.NORMAL, status);
@@ -51,24 +51,51 @@ final class HeaderView {
     /** State, uptime and the application's id stay whole at any width; its name is what gets cut. */
     private static List<Part> titleParts(UiState s, AppSnapshot snap) {
         var app = snap.application();
-        Instant now = s.poll().still() || app.completed() ? snap.takenAt() : driverNow(s, snap);
-        String state = app.completed() ? "COMPLETED" : s.poll().still() ? "INCOMPLETE" : "RUNNING";
-        return List.of(extra(BRAND), key(state + " │ Spark " + app.sparkVersion().orElse("?") + " │ up "
-                + Fmt.ms(app.durationMs(now)) + " │ "), free(app.name()), key(" (" + app.id() + ")"));
+        return List.of(extra(BRAND), key(state(s, snap) + " │ Spark " + app.sparkVersion().orElse("?") + " │ up "
+                + Fmt.ms(app.durationMs(AppTime.now(s, snap))) + " │ "), free(app.name()), key(" (" + app.id() + ")"));
     }
 
     /**
-     * The driver's "now": the snapshot is stamped on the driver's clock (RestSource reads it from
-     * the HTTP Date header), so run times add the local time passed since it arrived to that
-     * stamp, never local now − a driver timestamp (a skewed driver clock would show negative or
-     * inflated run times).
+     * What the application is doing, as far as the last answer tells: a driver that stopped
+     * answering is not shown as RUNNING (it may have died); ENDED once its event log has the
+     * name Spark gives it when the application stopped ({@link EndedLog}).
      */
-    static Instant driverNow(UiState s, AppSnapshot snap) {
-        Duration since = s.poll().lastUpdate().map(t -> Duration.between(t, s.now())).orElse(Duration.ZERO);
-        return snap.takenAt().plus(since.isNegative() ? Duration.ZERO : since);
+    static String state(UiState s, AppSnapshot snap) {
+        PollStatus p = s.poll();
+        if (snap.application().completed()) {
+            return "COMPLETED";
+        }
+        if (p.still()) {
+            return "INCOMPLETE";
+        }
+        if (p.failing()) {
+            // sparkdoc's own error says nothing about the driver: the picture is old, that is all
+            return p.endedLog().isPresent() ? "ENDED" : p.headline().filter(Poller.INTERNAL_ERROR::equals).isPresent()
+                    ? "STALE" : "UNREACHABLE";
+        }
+        return "RUNNING";
     }
 
-    /** Executors alive and dead, jobs and stages running; the word "running" goes when room is short. */
+    /** The driver's "now" ({@link AppTime#driverNow}). */
+    static Instant driverNow(UiState s, AppSnapshot snap) {
+        return AppTime.driverNow(s, snap);
+    }
+
+    /**
+     * Executors alive and dead, jobs and stages running; the word "running" goes when room is
+     * short. While reads fail these are the last answer's counts, and say so.
+     */
+    static List<Part> countsParts(UiState s, AppSnapshot snap) {
+        List<Part> counts = countsParts(snap);
+        if (!s.poll().failing()) {
+            return counts;
+        }
+        List<Part> out = new ArrayList<>();
+        out.add(key("last known: "));
+        out.addAll(counts);
+        return out;
+    }
+
     static List<Part> countsParts(AppSnapshot snap) {
         List<Executor> workers = snap.executors().stream().filter(e -> !e.isDriver()).toList();
         // local mode: the driver is the only executor (SPARK-NOTES "Processes")
@@ -117,11 +144,34 @@ final class HeaderView {
         long critical = d.findings().stream().filter(x -> x.severity() == Severity.CRITICAL).count();
         long warning = d.findings().stream().filter(x -> x.severity() == Severity.WARNING).count();
         long info = d.findings().stream().filter(x -> x.severity() == Severity.INFO).count();
-        String counts = critical + " critical, " + warning + " warning, " + info + " info";
         if (!worst.atLeast(Severity.WARNING)) {
-            f.text(0, 2, counts + " │ nothing at warning or above", Tone.GOOD);
+            f.text(0, 2, critical + " critical, " + warning + " warning, " + info + " info │ nothing at warning or above", Tone.GOOD);
             return;
         }
-        f.parts(0, 2, Views.severityTone(worst), List.of(key(counts + " │ "), free(d.atLeast(Severity.WARNING).get(0).title())));
+        // the worst finding's title is the headline: its main claim with its figures ("took 6.4 s
+        // against a 270 ms median") matters more than the counts (the tab says how many there
+        // are), which give way when both do not fit
+        List<String> counts = new ArrayList<>();
+        if (critical > 0) {
+            counts.add(critical + " critical");
+        }
+        if (warning > 0) {
+            counts.add(warning + " warning");
+        }
+        if (info > 0) {
+            counts.add(info + " info");
+        }
+        String title = d.atLeast(Severity.WARNING).get(0).title();
+        String prefix = String.join(", ", counts) + " │ ";
+        boolean room = SafeText.width(f.glyphs().line(prefix + mainClaim(title))) <= f.width();
+        f.parts(0, 2, Views.severityTone(worst), room ? List.of(key(prefix), LineParts.sentence(title))
+                : List.of(LineParts.sentence(title)));
+    }
+
+    /** A title up to the end of its first clause after the subject: "Data skew in stage 4: the slowest … median". */
+    static String mainClaim(String title) {
+        int subject = title.indexOf(": ");
+        int end = title.indexOf(", ", subject < 0 ? 0 : subject);
+        return end < 0 ? title : title.substring(0, end);
     }
 }

@@ -83,9 +83,40 @@ public final class Rows {
         };
     }
 
-    /** The selected row's index, within the rows there are now (they change with every poll). */
+    /**
+     * The selected row's index within the rows there are now (they change with every poll and
+     * sort): the selected item's row while it is listed, else the row nearest to where it was.
+     */
     public static int selected(UiState s, Pane pane) {
-        return Math.max(0, Math.min(s.selected(pane), count(s, pane) - 1));
+        Selection sel = s.selected(pane);
+        List<String> keys = rowKeys(s, pane);
+        int found = sel.key().map(keys::indexOf).orElse(-1);
+        return found >= 0 ? found : Math.max(0, Math.min(sel.index(), keys.size() - 1));
+    }
+
+    /** The selection at row {@code index} (clamped to the rows there are): that row's item, and where it is. */
+    public static Selection selectionAt(UiState s, Pane pane, int index) {
+        List<String> keys = rowKeys(s, pane);
+        int i = Math.max(0, Math.min(index, keys.size() - 1));
+        return new Selection(i, keys.isEmpty() ? Optional.empty() : Optional.of(keys.get(i)));
+    }
+
+    /**
+     * The selection re-found among the rows there are now: on its item's row, or, once the item
+     * is gone, on the row nearest to where it was (which is then the item it follows).
+     */
+    public static Selection follow(UiState s, Pane pane) {
+        return rowKeys(s, pane).isEmpty() ? s.selected(pane) : selectionAt(s, pane, selected(s, pane));
+    }
+
+    /** Each row's identity, in the order shown: what a selection follows across refreshes and sorts. */
+    static List<String> rowKeys(UiState s, Pane pane) {
+        return switch (pane) {
+            case FINDINGS -> findings(s).stream().map(Rows::key).toList();
+            case STAGES -> stages(s).stream().map(Stage::key).toList();
+            case EXECUTORS -> executors(s).stream().map(Executor::id).toList();
+            case PROCESSES -> processes(s).stream().map(p -> Long.toString(p.pid())).toList();
+        };
     }
 
     public static Optional<Finding> selectedFinding(UiState s) {

@@ -51,7 +51,7 @@ final class StageDetailView {
         // every figure is a key part: these rows wrap rather than lose one at 80 columns
         out.addAll(Line.wrap(String.format(Locale.ROOT, "tasks %d: %d done, %d running, %d failed, %d killed · wall %s",
                 tasks.total(), tasks.completed(), tasks.active(), tasks.failed(), tasks.killed(),
-                st.durationMs(s.now()).map(Fmt::ms).orElse("?")), width, Tone.NORMAL, -1));
+                st.durationMs(AppTime.now(s)).map(Fmt::ms).orElse("?")), width, Tone.NORMAL, -1));
         var t = st.totals();
         out.addAll(Line.wrap("task time " + Fmt.ms(t.executorRunTimeMs()) + " · GC " + Fmt.ms(t.jvmGcTimeMs())
                 + " · input " + Fmt.bytes(t.inputBytes()) + " · shuffle read " + Fmt.bytes(t.shuffleReadBytes())

@@ -53,7 +53,7 @@ final class StagesView {
         return Views.cells(id(st), state(st.status()), Bars.progress(st.tasks().total(), st.tasks().completed(),
                         st.tasks().active(), PROGRESS),
                 st.tasks().completed() + "/" + st.tasks().total(),
-                st.durationMs(s.now()).map(Fmt::ms).orElse(""),
+                st.durationMs(AppTime.now(s)).map(Fmt::ms).orElse(""),
                 dur.map(Bars::distribution).orElse(""),
                 dur.map(q -> Fmt.ms(q.max())).orElse(""),
                 skew >= SKEW_MARK ? String.format(Locale.ROOT, "▲%.0f×", skew) : skew > 0 ? String.format(Locale.ROOT, "%.1f×", skew) : "",

@@ -21,6 +21,14 @@ public sealed interface UiEvent {
             implements UiEvent {
     }
 
+    /** While the driver does not answer: its event log has the name Spark gives it once the application ended. */
+    record LogShowsEnded(String log) implements UiEvent {
+    }
+
+    /** A copy was carried out ({@link Effect.Copy}): where the text went, for the copy box. */
+    record CopyReported(String title, String note) implements UiEvent {
+    }
+
     /** The local processes read again while the driver does not answer ({@link Effect.SampleProcesses}). */
     record ProcessesSampled(ProcessPaneRows processes) implements UiEvent {
     }

@@ -30,6 +30,8 @@ final class UiLoop {
     private final OutputStream terminalOut;
     private final Clock clock;
     private final Glyphs glyphs;
+    /** Under tmux a copy goes through tmux itself ({@link Clipboard}): $TMUX is set in its panes. */
+    private final boolean inTmux = System.getenv("TMUX") != null && !System.getenv("TMUX").isEmpty();
 
     /** What a live target has and a still picture does not: the poller, and processes read between snapshots. */
     record Live(Poller poller, ProcessWatch processes) {
@@ -118,14 +120,18 @@ final class UiLoop {
             live.ifPresent(l -> l.poller().setPaused(p.paused()));
         } else if (effect instanceof Effect.SampleProcesses p) {
             live.ifPresent(l -> l.processes().sample(p.snapshot()));
+        } else if (effect instanceof Effect.LookForEndedLog l) {
+            EndedLog.find(l.snapshot()).ifPresent(log -> events.add(new UiEvent.LogShowsEnded(log.toString())));
         } else if (effect instanceof Effect.Copy c) {
             try {
-                guard.whileOwned(() -> {
-                    terminalOut.write(Osc52.sequence(c.text()));
-                    terminalOut.flush();
-                });
-            } catch (IOException ignored) {
+                Clipboard.Outcome[] outcome = new Clipboard.Outcome[1];
+                guard.whileOwned(() -> outcome[0] = Clipboard.copy(c.text(), inTmux, Clipboard.SYSTEM, terminalOut));
+                if (outcome[0] != null) {
+                    events.add(new UiEvent.CopyReported(outcome[0].title(), outcome[0].note()));
+                }
+            } catch (IOException e) {
                 // the text is on screen for manual copy anyway
+                events.add(new UiEvent.CopyReported("Not copied (" + e.getMessage() + "); copy by hand:", "The terminal refused the write."));
             }
         }
     }

@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * Everything the screen shows, immutable: events fold into a new state ({@link Update}) and views
  * are pure functions of it. Selections and sort orders are kept per pane, so switching panes
- * and back finds the rows where they were.
+ * and back finds the rows where they were; a selection follows its item, not a row number.
  */
 public record UiState(
         int width,
@@ -19,7 +19,7 @@ public record UiState(
         ProcessPaneRows processes,
         PollStatus poll,
         Pane pane,
-        Map<Pane, Integer> selected,
+        Map<Pane, Selection> selected,
         Map<Pane, Integer> sort,
         Optional<Drill> drill,
         String filter,
@@ -29,8 +29,8 @@ public record UiState(
         boolean quit) {
 
     public UiState {
-        selected = copy(selected);
-        sort = copy(sort);
+        selected = copy(selected, Selection.FIRST);
+        sort = copy(sort, 0);
     }
 
     public static UiState initial(PollStatus poll, int width, int height, Instant now) {
@@ -38,15 +38,16 @@ public record UiState(
                 Map.of(), Map.of(), Optional.empty(), "", false, false, Optional.empty(), false);
     }
 
-    private static Map<Pane, Integer> copy(Map<Pane, Integer> m) {
-        EnumMap<Pane, Integer> c = new EnumMap<>(Pane.class);
+    private static <T> Map<Pane, T> copy(Map<Pane, T> m, T none) {
+        EnumMap<Pane, T> c = new EnumMap<>(Pane.class);
         for (Pane p : Pane.values()) {
-            c.put(p, m.getOrDefault(p, 0));
+            c.put(p, m.getOrDefault(p, none));
         }
         return java.util.Collections.unmodifiableMap(c);
     }
 
-    public int selected(Pane p) {
+    /** The pane's selection as kept; {@link Rows#selected} finds its row among the rows there are now. */
+    public Selection selected(Pane p) {
         return selected.get(p);
     }
 
@@ -79,9 +80,9 @@ public record UiState(
         return new UiState(width, height, now, diagnosis, processes, poll, p, selected, sort, Optional.empty(), "", false, help, copy, quit);
     }
 
-    public UiState withSelected(Pane p, int index) {
-        EnumMap<Pane, Integer> m = new EnumMap<>(selected);
-        m.put(p, Math.max(0, index));
+    public UiState withSelected(Pane p, Selection selection) {
+        EnumMap<Pane, Selection> m = new EnumMap<>(selected);
+        m.put(p, selection);
         return new UiState(width, height, now, diagnosis, processes, poll, pane, m, sort, drill, filter, editingFilter, help, copy, quit);
     }
 

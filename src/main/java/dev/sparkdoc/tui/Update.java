@@ -2,6 +2,7 @@ package dev.sparkdoc.tui;
 
 import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.UiEvent.FetchFailed;
 import dev.sparkdoc.tui.UiEvent.Pressed;
 import dev.sparkdoc.tui.UiEvent.ProcessesSampled;
@@ -36,17 +37,30 @@ public final class Update {
             return Step.of(s.withNow(t.now()));
         }
         if (event instanceof SnapshotArrived a) {
-            return Step.of(s.withData(a.diagnosis(), a.processes()).withPoll(s.poll().succeeded(a.at(), a.fetchMs(), a.next())));
+            return Step.of(follow(s.withData(a.diagnosis(), a.processes()).withPoll(s.poll().succeeded(a.at(), a.fetchMs(), a.next()))));
         }
         if (event instanceof FetchFailed f) {
             UiState failed = s.withPoll(s.poll().failed(f.at(), f.headline(), f.message(), f.next()));
             // the poller samples processes with a snapshot only: without one, a driver that died
             // would stay in the processes pane with its last CPU figure
-            return s.diagnosis().map(d -> Step.of(failed, new Effect.SampleProcesses(d.snapshot()))).orElse(Step.of(failed));
+            if (s.diagnosis().isEmpty()) {
+                return Step.of(failed);
+            }
+            var snap = s.diagnosis().get().snapshot();
+            // a driver that is gone may have ended cleanly: its event log's name says so
+            boolean gone = f.headline().equals(SourceFault.UNREACHABLE.headline()) && failed.poll().endedLog().isEmpty();
+            return gone ? Step.of(failed, new Effect.SampleProcesses(snap), new Effect.LookForEndedLog(snap))
+                    : Step.of(failed, new Effect.SampleProcesses(snap));
+        }
+        if (event instanceof UiEvent.LogShowsEnded e) {
+            return Step.of(s.withPoll(s.poll().withEndedLog(e.log())));
+        }
+        if (event instanceof UiEvent.CopyReported c) {
+            return Step.of(s.withCopy(s.copy().map(box -> box.reported(c.title(), c.note()))));
         }
         if (event instanceof ProcessesSampled p) {
             // a snapshot that arrived meanwhile brought its own, fresher sample
-            return Step.of(s.poll().failing() ? s.withProcesses(p.processes()) : s);
+            return Step.of(s.poll().failing() ? follow(s.withProcesses(p.processes())) : s);
         }
         return key(s, ((Pressed) event).key());
     }
@@ -72,9 +86,9 @@ public final class Update {
     private static UiState filterKey(UiState s, KeyInput key) {
         return switch (key.kind()) {
             case ENTER -> s.withFilter(s.filter(), false);
-            case ESCAPE -> s.withFilter("", false);
-            case BACKSPACE -> s.withFilter(s.filter().isEmpty() ? "" : s.filter().substring(0, s.filter().length() - 1), true);
-            case CHAR -> key.ctrl() ? s : s.withFilter(s.filter() + key.ch(), true).withSelected(s.pane(), 0);
+            case ESCAPE -> follow(s.withFilter("", false));
+            case BACKSPACE -> follow(s.withFilter(s.filter().isEmpty() ? "" : s.filter().substring(0, s.filter().length() - 1), true));
+            case CHAR -> key.ctrl() ? s : select(s.withFilter(s.filter() + key.ch(), true), s.pane(), 0);
             default -> s;
         };
     }
@@ -97,8 +111,9 @@ public final class Update {
             case BACK -> Step.of(back(s));
             case COPY -> copy(s);
             case FILTER -> Step.of(s.drill().isPresent() ? s : s.withFilter(s.filter(), true));
+            // the selected item stays selected in the new order, wherever it moved
             case SORT -> Step.of(s.drill().isPresent() ? s
-                    : s.withSort(s.pane(), (s.sort(s.pane()) + 1) % Rows.sortCount(s.pane())).withSelected(s.pane(), 0));
+                    : follow(s.withSort(s.pane(), (s.sort(s.pane()) + 1) % Rows.sortCount(s.pane()))));
             case PAUSE -> pause(s);
             case SLOWER -> interval(s, 1);
             case FASTER -> interval(s, -1);
@@ -120,9 +135,24 @@ public final class Update {
                     : StageDetailView.maxScroll(s);
             return s.withDrill(Optional.of(d.withCursor(Math.max(0, Math.min(limit, d.cursor() + delta)))));
         }
-        int count = Rows.count(s, s.pane());
-        int next = Math.max(0, Math.min(count - 1, Rows.selected(s, s.pane()) + delta));
-        return s.withSelected(s.pane(), next);
+        return select(s, s.pane(), Rows.selected(s, s.pane()) + delta);
+    }
+
+    /** Selects the item on row {@code index} (clamped to the rows there are). */
+    private static UiState select(UiState s, Pane pane, int index) {
+        return s.withSelected(pane, Rows.selectionAt(s, pane, index));
+    }
+
+    /**
+     * Every pane's selection re-found after its rows changed (a poll, a sort, a filter): the
+     * cursor stays on its stage, executor, finding or process while rows are inserted above it.
+     */
+    static UiState follow(UiState s) {
+        UiState out = s;
+        for (Pane p : Pane.values()) {
+            out = out.withSelected(p, Rows.follow(s, p));
+        }
+        return out;
     }
 
     private static UiState open(UiState s) {
@@ -140,7 +170,7 @@ public final class Update {
         if (s.drill().isPresent()) {
             return s.withDrill(Optional.empty());
         }
-        return s.filter().isEmpty() ? s : s.withFilter("", false);
+        return s.filter().isEmpty() ? s : follow(s.withFilter("", false));
     }
 
     private static Step copy(UiState s) {
@@ -158,7 +188,7 @@ public final class Update {
                     List.of("This fix is not a config change; see its text.")))));
         }
         List<String> lines = Remedies.confLines(remedy.get());
-        return Step.of(s.withCopy(Optional.of(new CopyBox("Copied to the clipboard (OSC 52); or copy by hand:", lines))),
+        return Step.of(s.withCopy(Optional.of(new CopyBox("Copying…; or copy by hand:", lines))),
                 new Effect.Copy(String.join(" ", lines)));
     }
 

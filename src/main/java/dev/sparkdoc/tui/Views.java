@@ -31,8 +31,11 @@ public final class Views {
         if (s.help()) {
             HelpView.render(s, f);
         } else if (s.copy().isPresent()) {
-            Overlay.box(f, s.copy().get().title(), s.copy().get().lines().stream().map(l -> Line.of(l, Tone.CONF)).toList(),
-                    "any key closes");
+            CopyBox box = s.copy().get();
+            List<Line> lines = new java.util.ArrayList<>();
+            box.note().ifPresent(n -> lines.add(Line.of(n, Tone.DIM)));
+            box.lines().forEach(l -> lines.add(Line.of(l, Tone.CONF)));
+            Overlay.box(f, box.title(), lines, "any key closes");
         }
         return f;
     }

@@ -38,4 +38,15 @@ class LinePartsTest {
         assertThat(LineParts.fit(Glyphs.ASCII, 26, List.of(key("RUNNING │ "), free("a long name"), key(" (app-1)"))))
                 .isEqualTo("RUNNING | a lon... (app-1)");
     }
+
+    @Test
+    void aSentenceIsCutAfterAWholeClauseOrAWholeWordNeverInsideANumber() {
+        String title = "Data skew in stage 4: the slowest task took 6.4 s against a 270 ms median, with 789.6 KiB of shuffle read";
+        assertThat(LineParts.fit(Glyphs.UNICODE, 80, List.of(LineParts.sentence(title))))
+                .isEqualTo("Data skew in stage 4: the slowest task took 6.4 s against a 270 ms median …");
+        assertThat(LineParts.fit(Glyphs.UNICODE, 60, List.of(key("2 warning │ "), LineParts.sentence(title))))
+                .isEqualTo("2 warning │ Data skew in stage 4: the slowest task took …");
+        assertThat(LineParts.fit(Glyphs.ASCII, 70, List.of(LineParts.sentence(title))))
+                .isEqualTo("Data skew in stage 4: the slowest task took 6.4 s against a 270 ms ...");
+    }
 }

@@ -59,6 +59,10 @@ class SparkKilledMidAttachTest {
             String down = screen();
             assertThat(down).contains("driver unreachable since", "last picture from", "first-run");
             assertThat(down.lines().toList().get(23)).contains("connection refused");
+            // not RUNNING any more: the state, the uptime and the counts are the last answer's
+            assertThat(down.lines().findFirst().orElseThrow()).contains(" │ Spark ").doesNotContain("RUNNING")
+                    .containsAnyOf("UNREACHABLE │", "ENDED │");
+            assertThat(down.lines().toList().get(1)).startsWith("last known: executors");
 
             second = LocalSpark.builder().appName("second-run").conf("spark.ui.port", Integer.toString(port)).start();
             String secondId = second.appId();

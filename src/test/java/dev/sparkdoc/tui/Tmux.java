@@ -93,6 +93,15 @@ final class Tmux implements AutoCloseable {
         return tmux("capture-pane", "-p", "-t", session);
     }
 
+    /** tmux's newest paste buffer (what prefix ] pastes); empty when there is none. */
+    String buffer() {
+        try {
+            return tmux("show-buffer");
+        } catch (IllegalStateException none) {
+            return "";
+        }
+    }
+
     /** The pane with the lines that scrolled off its top. */
     String history() {
         return tmux("capture-pane", "-p", "-S", "-", "-t", session);
