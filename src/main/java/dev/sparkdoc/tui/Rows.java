@@ -103,10 +103,15 @@ public final class Rows {
 
     /**
      * The selection re-found among the rows there are now: on its item's row, or, once the item
-     * is gone, on the row nearest to where it was (which is then the item it follows).
+     * is gone, on the row nearest to where it was (which is then the item it follows). A cursor
+     * the user never moved stays on the top row, where the newest and costliest items come.
      */
     public static Selection follow(UiState s, Pane pane) {
-        return rowKeys(s, pane).isEmpty() ? s.selected(pane) : selectionAt(s, pane, selected(s, pane));
+        Selection sel = s.selected(pane);
+        if (sel.key().isEmpty() && sel.index() == 0) {
+            return sel;
+        }
+        return rowKeys(s, pane).isEmpty() ? sel : selectionAt(s, pane, selected(s, pane));
     }
 
     /** Each row's identity, in the order shown: what a selection follows across refreshes and sorts. */

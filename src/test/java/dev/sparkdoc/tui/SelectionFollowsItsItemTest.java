@@ -55,6 +55,16 @@ class SelectionFollowsItsItemTest {
     }
 
     @Test
+    void aCursorTheUserNeverMovedStaysOnTheTopRowWhereTheNewestStageComes() {
+        UiState s = arrive(keys(TuiFixtures.live(stagesUpTo(3), 80, 24), "2"), stagesUpTo(4));
+        assertThat(selectedStage(s).stageId()).isEqualTo(4);
+        assertThat(selectedStage(arrive(s, stagesUpTo(9))).stageId()).isEqualTo(9);
+        // once moved, it follows its stage
+        UiState moved = keys(arrive(s, stagesUpTo(9)), "jk");
+        assertThat(selectedStage(arrive(moved, stagesUpTo(12))).stageId()).isEqualTo(9);
+    }
+
+    @Test
     void aStageThatGoesAwayLeavesTheCursorOnTheNearestRowWhichItThenFollows() {
         UiState s = keys(TuiFixtures.live(stagesUpTo(10), 80, 24), "2jjj");   // 10, 9, 8, 7: stage 7 on row 3
         AppSnapshot without7 = Snapshots.app().running(NOW).stage(stage(10)).stage(stage(9)).stage(stage(8))
