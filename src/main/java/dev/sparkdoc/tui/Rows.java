@@ -61,7 +61,7 @@ public final class Rows {
         List<Stage> all = s.diagnosis().map(d -> d.snapshot().stages()).orElse(List.of()).stream()
                 .filter(st -> st.status() != StageStatus.SKIPPED).toList();
         return select(all, s, Pane.STAGES, STAGE_ORDERS,
-                st -> st.stageId() + " " + st.name() + " " + st.description().orElse("") + " " + st.status());
+                st -> st.stageId() + " " + st.name() + " " + StagesView.name(s, st) + " " + st.status());
     }
 
     public static List<Executor> executors(UiState s) {

@@ -46,7 +46,7 @@ final class StageDetailView {
     static List<Line> lines(UiState s, Stage st, int width) {
         List<Line> out = new ArrayList<>();
         out.addAll(Line.wrap("Stage " + st.stageId() + " (attempt " + st.attemptId() + ") " + st.status() + " · "
-                + StagesView.name(st), width, Tone.BOLD, -1));
+                + StagesView.name(s, st), width, Tone.BOLD, -1));
         var tasks = st.tasks();
         // every figure is a key part: these rows wrap rather than lose one at 80 columns
         out.addAll(Line.wrap(String.format(Locale.ROOT, "tasks %d: %d done, %d running, %d failed, %d killed · wall %s",
