@@ -2,6 +2,7 @@ package dev.sparkdoc.tui;
 
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.model.Stage;
+import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.TaskSample;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -81,8 +82,12 @@ final class StageTasksSection {
                     : Optional.of("No task has run yet.");
         }
         return Optional.of(switch (source) {
-            case LIVE, HISTORY -> "Finished tasks not read: the REST API is asked for the slowest tasks of the 3 stages with"
-                    + " the most task time only (polling stays light); an event log keeps the 10 slowest of every stage.";
+            case LIVE, HISTORY -> st.status() == StageStatus.ACTIVE
+                    ? "Finished tasks not read: of a running stage they are read for the 3 with the most task time only"
+                            + " (polling stays light); the quantiles cover the rest."
+                    : st.quantiles().isPresent() ? "The REST answer listed no finished task of this stage."
+                    : "Finished tasks not read: like its quantiles, they are read only where a slow tail can hide (and"
+                            + " for the 3 busiest stages), a few per poll; an event log keeps the 10 slowest of every stage.";
             case EVENTLOG -> "The event log kept no finished task of this stage (no task-end event of it was read).";
             case SNAPSHOT -> "The snapshot holds no finished task of this stage: it keeps what its source read.";
         });

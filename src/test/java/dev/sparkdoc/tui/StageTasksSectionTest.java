@@ -40,11 +40,14 @@ class StageTasksSectionTest {
 
     @Test
     void aFinishedStageALiveDriverWasNotAskedAboutSaysSoInOneLine() {
-        Stage st = Snapshots.app().running(Snapshots.T0.plusSeconds(300)).stage(stage(7).tasks(10, 10).status(StageStatus.COMPLETE))
-                .build().stages().get(0);
+        Stage st = Snapshots.app().running(Snapshots.T0.plusSeconds(300)).stage(stage(7).tasks(10, 10).status(StageStatus.COMPLETE)
+                .noQuantiles()).build().stages().get(0);
         List<String> lines = text(st, SourceKind.LIVE);
         assertThat(lines).hasSize(3);
-        assertThat(lines.get(2)).contains("Finished tasks not read", "3 stages with the most task time", "an event log keeps");
+        assertThat(lines.get(2)).contains("Finished tasks not read", "where a slow tail can hide", "an event log keeps");
+        Stage read = Snapshots.app().running(Snapshots.T0.plusSeconds(300)).stage(stage(7).tasks(10, 10).status(StageStatus.COMPLETE)
+                .quantiles(dev.sparkdoc.model.TaskMetric.DURATION, Snapshots.q(1_000, 2_000))).build().stages().get(0);
+        assertThat(text(read, SourceKind.LIVE).get(2)).isEqualTo("  The REST answer listed no finished task of this stage.");
         assertThat(text(st, SourceKind.EVENTLOG).get(2)).contains("The event log kept no finished task");
         assertThat(text(st, SourceKind.SNAPSHOT).get(2)).contains("The snapshot holds no finished task");
     }
