@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "ps", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Spark's processes on this machine, like ps and top: drivers, executors, pyspark.daemon and",
-                "its Python workers, grouped by application, with CPU %, RSS, threads and age.",
+                "its Python workers, grouped by application, with CPU %%, RSS, threads and age.",
                 "With a TARGET, also every executor's memory as Spark measured it (all hosts), and the",
                 "driver behind a local host:port is found by its listening socket."})
 public final class PsCommand implements Callable<Integer> {

@@ -42,7 +42,9 @@ public record SparkReportedMemory(String appId, List<ExecutorMemory> executors, 
 
     private static ExecutorMemory memory(Executor e) {
         return new ExecutorMemory(e.id(), e.hostPort(), e.active(), e.peak("ProcessTreeJVMRSSMemory"),
-                e.peak("ProcessTreePythonRSSMemory"), e.peak("ProcessTreeOtherRSSMemory"), e.peak("JVMHeapMemory"));
+                e.peak("ProcessTreePythonRSSMemory"), e.peak("ProcessTreeOtherRSSMemory"),
+                // a heap is never empty: 0 is a peak Spark did not measure (no executor metrics in the log)
+                e.peak("JVMHeapMemory").filter(v -> v > 0));
     }
 
     public Optional<String> hint() {
