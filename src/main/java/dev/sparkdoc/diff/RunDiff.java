@@ -39,6 +39,8 @@ public final class RunDiff {
     private final SignalSet signalsAfter;
     private final Map<String, ScopeFacts> factsBefore;
     private final Map<String, ScopeFacts> factsAfter;
+    private final dev.sparkdoc.signals.StageNames namesBefore;
+    private final dev.sparkdoc.signals.StageNames namesAfter;
     /** Folded work: "q:<id>" or "j:<id>" of each run → the change that tells it. */
     private final Map<String, Owner> ownersBefore = new HashMap<>();
     private final Map<String, Owner> ownersAfter = new HashMap<>();
@@ -47,6 +49,8 @@ public final class RunDiff {
     private RunDiff(Diagnosis b, Diagnosis a) {
         before = new Work(b.snapshot());
         after = new Work(a.snapshot());
+        namesBefore = dev.sparkdoc.signals.StageNames.of(b.snapshot());
+        namesAfter = dev.sparkdoc.signals.StageNames.of(a.snapshot());
         signalsBefore = Signals.compute(b.snapshot());
         signalsAfter = Signals.compute(a.snapshot());
         factsBefore = stageFacts(signalsBefore);
@@ -73,13 +77,13 @@ public final class RunDiff {
         }
         for (Job j : jobs.added()) {
             if (after.queryOf(j).map(q -> !ownersAfter.containsKey("q:" + q.id())).orElse(true)) {
-                owner(ownersAfter, "j:" + j.jobId(), new Owner(ChangeKind.JOB_ADDED, "job added: " + jobName(j), "job " + j.jobId(),
+                owner(ownersAfter, "j:" + j.jobId(), new Owner(ChangeKind.JOB_ADDED, "job added: " + namesAfter.job(j), "job " + j.jobId(),
                         Optional.empty(), Optional.of(Integer.toString(j.jobId())), seconds(j, after.snapshot()), true));
             }
         }
         for (Job j : jobs.removed()) {
             if (before.queryOf(j).map(q -> !ownersBefore.containsKey("q:" + q.id())).orElse(true)) {
-                owner(ownersBefore, "j:" + j.jobId(), new Owner(ChangeKind.JOB_REMOVED, "job removed: " + jobName(j),
+                owner(ownersBefore, "j:" + j.jobId(), new Owner(ChangeKind.JOB_REMOVED, "job removed: " + namesBefore.job(j),
                         "job " + j.jobId() + " of the baseline", Optional.of(Integer.toString(j.jobId())), Optional.empty(),
                         -seconds(j, before.snapshot()), true));
             }
@@ -205,10 +209,6 @@ public final class RunDiff {
     private static String label(Stage s, ScopeFacts f) {
         String name = f == null ? s.name() : f.scope().name();
         return "stage " + s.stageId() + (name.isBlank() ? "" : " \"" + name + "\"");
-    }
-
-    private static String jobName(Job j) {
-        return j.description().filter(d -> !d.isBlank()).orElse(j.name());
     }
 
     private static double seconds(Job j, AppSnapshot s) {

@@ -28,8 +28,8 @@ final class ProcFs {
         }
     }
 
-    /** The fields of {@code /proc/<pid>/status} sparkdoc uses; kernel threads have no VmRSS. */
-    record Status(int uid, long rssBytes, int threads) {
+    /** The fields of {@code /proc/<pid>/status} sparkdoc uses; kernel threads and zombies have no VmRSS. */
+    record Status(int uid, java.util.OptionalLong rssBytes, int threads) {
     }
 
     private ProcFs() {
@@ -55,13 +55,13 @@ final class ProcFs {
 
     static Status parseStatus(String text) {
         int uid = -1;
-        long rss = 0;
+        java.util.OptionalLong rss = java.util.OptionalLong.empty();
         int threads = 0;
         for (String line : text.split("\n")) {
             if (line.startsWith("Uid:")) {
                 uid = Integer.parseInt(line.substring(4).trim().split("\\s+")[0]);
             } else if (line.startsWith("VmRSS:")) {
-                rss = kilobytes(line.substring(6)) * 1024;
+                rss = java.util.OptionalLong.of(kilobytes(line.substring(6)) * 1024);
             } else if (line.startsWith("Threads:")) {
                 threads = Integer.parseInt(line.substring(8).trim());
             }

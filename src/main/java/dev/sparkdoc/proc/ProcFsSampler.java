@@ -54,7 +54,7 @@ public final class ProcFsSampler implements ProcessSampler {
             }
             String user = users.getOrDefault(status.uid(), Integer.toString(status.uid()));
             return Optional.of(new ProcessInfo(stat.pid(), stat.ppid(), user, stat.state(),
-                    Optional.of(ProcFs.startTime(boot, stat.startTicks())), stat.threads(), status.rssBytes(),
+                    Optional.of(ProcFs.startTime(boot, stat.startTicks())), java.util.OptionalInt.of(stat.threads()), status.rssBytes(),
                     stat.cpuTimeMs(), CommandLineRedaction.redact(argv)));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();

@@ -84,7 +84,7 @@ public record ProcessGroups(List<AppGroup> applications, List<SparkProcess> serv
             all.add(d.daemon());
             all.addAll(d.workers());
         });
-        long rss = all.stream().mapToLong(p -> p.process().rssBytes()).sum();
+        long rss = all.stream().mapToLong(p -> p.process().rssOrZero()).sum();
         double cpu = all.stream().mapToDouble(p -> p.cpuPercent().orElse(0)).sum();
         return new JvmGroup(jvm, driverPython, List.copyOf(daemons), List.copyOf(direct), rss, cpu);
     }

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * One operating-system process as read at one moment. The command line is already redacted
@@ -11,6 +13,8 @@ import java.util.Optional;
  *
  * @param state      the kernel's state letter(s): R running, S sleeping, D disk wait, Z zombie …
  * @param startTime  when the process started; empty when the platform does not say
+ * @param threads    empty when the platform does not say (macOS ps has no thread count)
+ * @param rssBytes   resident memory; empty when the kernel does not say (a zombie, a kernel thread)
  * @param cpuTimeMs  user + system CPU time consumed so far (utime + stime), in milliseconds
  * @param command    the redacted argument vector (argv[0] first)
  */
@@ -20,13 +24,24 @@ public record ProcessInfo(
         String user,
         String state,
         Optional<Instant> startTime,
-        int threads,
-        long rssBytes,
+        OptionalInt threads,
+        OptionalLong rssBytes,
         long cpuTimeMs,
         List<String> command) {
 
     public ProcessInfo {
         command = List.copyOf(command);
+    }
+
+    /** A process whose thread count and RSS are both known. */
+    public ProcessInfo(long pid, long ppid, String user, String state, Optional<Instant> startTime, int threads,
+                       long rssBytes, long cpuTimeMs, List<String> command) {
+        this(pid, ppid, user, state, startTime, OptionalInt.of(threads), OptionalLong.of(rssBytes), cpuTimeMs, command);
+    }
+
+    /** RSS for sums: an unknown size adds nothing (it is shown as unknown on its own row). */
+    public long rssOrZero() {
+        return rssBytes.orElse(0);
     }
 
     /** The command line as {@code ps} shows it, redacted. */

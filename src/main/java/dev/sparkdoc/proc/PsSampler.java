@@ -14,6 +14,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -84,12 +86,13 @@ public final class PsSampler implements ProcessSampler {
         }
         try {
             int i = 9;
-            int threads = withThreads ? Integer.parseInt(f[i++]) : 1;
+            OptionalInt threads = withThreads ? OptionalInt.of(Integer.parseInt(f[i++])) : OptionalInt.empty();
             long rssKb = Long.parseLong(f[i++]);
             long cpuMs = cpuTimeMs(f[i++]);
             List<String> argv = f.length > fixed ? Arrays.asList(f[fixed].split(" ")) : List.of();
             return Optional.of(new ProcessInfo(Long.parseLong(f[0]), Long.parseLong(f[1]), f[2], f[3],
-                    startTime(String.join(" ", Arrays.copyOfRange(f, 4, 9)), zone), threads, rssKb * 1024, cpuMs,
+                    startTime(String.join(" ", Arrays.copyOfRange(f, 4, 9)), zone), threads,
+                    f[3].startsWith("Z") ? OptionalLong.empty() : OptionalLong.of(rssKb * 1024), cpuMs,
                     CommandLineRedaction.redact(argv)));
         } catch (NumberFormatException e) {
             return Optional.empty();

@@ -14,7 +14,32 @@ final class RoleClassifier {
     /** spark-core on a classpath: a plain {@code java -cp … MyApp} embedding Spark. */
     private static final Pattern SPARK_CORE_JAR = Pattern.compile("(^|[/:])spark-core_[0-9.]+[^/:]*\\.jar");
 
+    /** sparkdoc's own jar: target/sparkdoc.jar, lib/sparkdoc.jar of the tarball, sparkdoc-1.2.0.jar. */
+    private static final Pattern SPARKDOC_JAR = Pattern.compile("sparkdoc(-[0-9][^/]*)?\\.jar");
+    private static final String SPARKDOC_MAIN = "dev.sparkdoc.cli.Main";
+
     private RoleClassifier() {
+    }
+
+    /**
+     * Whether a command line is sparkdoc itself ({@code java -jar sparkdoc.jar attach}, or its main
+     * class on a classpath that may hold spark-core, as {@code scripts/demo} runs it): a tool looking
+     * at Spark, never a driver.
+     */
+    static boolean isSparkdoc(List<String> argv) {
+        if (argv.isEmpty() || !isJava(argv)) {
+            return false;
+        }
+        for (int i = 1; i < argv.size(); i++) {
+            String a = argv.get(i);
+            if (a.equals("-jar")) {
+                return i + 1 < argv.size() && SPARKDOC_JAR.matcher(fileName(argv.get(i + 1))).matches();
+            }
+            if (a.equals(SPARKDOC_MAIN)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static Optional<SparkRole> classify(List<String> argv) {

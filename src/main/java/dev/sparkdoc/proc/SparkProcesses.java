@@ -24,14 +24,21 @@ public final class SparkProcesses {
     private final Map<Long, ProcessInfo> byPid;
     private final Map<Long, SparkRole> roles = new HashMap<>();
     private final DriverHints hints;
+    /** The pid of this sparkdoc, which never lists itself. */
+    private final long self;
 
-    private SparkProcesses(ProcessSample sample, DriverHints hints) {
+    private SparkProcesses(ProcessSample sample, DriverHints hints, long self) {
         this.byPid = sample.byPid();
         this.hints = hints;
+        this.self = self;
     }
 
     public static ProcessTable classify(ProcessSample before, ProcessSample after, DriverHints hints, boolean includeRelated) {
-        SparkProcesses s = new SparkProcesses(after, hints);
+        return classify(before, after, hints, includeRelated, ProcessHandle.current().pid());
+    }
+
+    static ProcessTable classify(ProcessSample before, ProcessSample after, DriverHints hints, boolean includeRelated, long self) {
+        SparkProcesses s = new SparkProcesses(after, hints, self);
         s.assignRoles(includeRelated);
         Map<Long, ProcessInfo> previous = before.byPid();
         long wall = after.nanoTime() - before.nanoTime();
@@ -47,7 +54,8 @@ public final class SparkProcesses {
     }
 
     private void assignRoles(boolean includeRelated) {
-        byPid.values().forEach(p -> RoleClassifier.classify(p.command()).ifPresent(r -> roles.put(p.pid(), r)));
+        byPid.values().stream().filter(p -> !isSparkdoc(p))
+                .forEach(p -> RoleClassifier.classify(p.command()).ifPresent(r -> roles.put(p.pid(), r)));
         hints.appIdByDriverPid().keySet().stream().filter(byPid::containsKey).forEach(pid -> roles.put(pid, SparkRole.DRIVER));
         for (ProcessInfo p : byPid.values()) {
             SparkRole parent = roles.get(p.ppid());
@@ -72,12 +80,21 @@ public final class SparkProcesses {
             }
         }
         if (includeRelated) {
-            long self = ProcessHandle.current().pid();
             byPid.values().stream()
-                    .filter(p -> p.pid() != self && !roles.containsKey(p.pid()))
+                    .filter(p -> !isSparkdoc(p) && !roles.containsKey(p.pid()))
                     .filter(p -> !p.command().isEmpty() && (RoleClassifier.isJava(p.command()) || RoleClassifier.isPython(p.command())))
                     .forEach(p -> roles.put(p.pid(), SparkRole.RELATED));
         }
+    }
+
+    /**
+     * This process and any other sparkdoc (an {@code attach} in another terminal) are tools, not
+     * Spark, even with spark-core on their classpath; only a JVM that serves the attached UI port
+     * (a Spark driver running in the same JVM, as in a test) is a driver all the same.
+     */
+    private boolean isSparkdoc(ProcessInfo p) {
+        return !hints.appIdByDriverPid().containsKey(p.pid())
+                && (p.pid() == self || RoleClassifier.isSparkdoc(p.command()));
     }
 
     private SparkProcess link(ProcessInfo p, SparkRole role, OptionalDouble cpu) {

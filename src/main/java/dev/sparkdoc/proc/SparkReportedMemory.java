@@ -34,12 +34,17 @@ public record SparkReportedMemory(String appId, List<ExecutorMemory> executors, 
     public static SparkReportedMemory of(AppSnapshot snapshot) {
         List<ExecutorMemory> list = snapshot.executors().stream().map(SparkReportedMemory::memory).toList();
         boolean on = list.stream().anyMatch(e -> e.totalRssBytes() > 0);
-        return new SparkReportedMemory(snapshot.application().id(), list, on);
+        // with the metrics off Spark sends zeros: not measured, so unknown (shown as "–"), never "0B"
+        List<ExecutorMemory> known = on ? list : list.stream().map(e -> new ExecutorMemory(e.executorId(), e.host(), e.active(),
+                Optional.empty(), Optional.empty(), Optional.empty(), e.jvmHeapBytes())).toList();
+        return new SparkReportedMemory(snapshot.application().id(), known, on);
     }
 
     private static ExecutorMemory memory(Executor e) {
         return new ExecutorMemory(e.id(), e.hostPort(), e.active(), e.peak("ProcessTreeJVMRSSMemory"),
-                e.peak("ProcessTreePythonRSSMemory"), e.peak("ProcessTreeOtherRSSMemory"), e.peak("JVMHeapMemory"));
+                e.peak("ProcessTreePythonRSSMemory"), e.peak("ProcessTreeOtherRSSMemory"),
+                // a heap is never empty: 0 is a peak Spark did not measure (no executor metrics in the log)
+                e.peak("JVMHeapMemory").filter(v -> v > 0));
     }
 
     public Optional<String> hint() {

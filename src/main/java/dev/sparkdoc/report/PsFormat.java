@@ -7,7 +7,18 @@ import java.util.Optional;
 /** Sizes, ages and percentages as {@code ps}/{@code top} users read them. */
 final class PsFormat {
 
+    /** What a value the platform did not give shows as: never a made-up 0. */
+    static final String UNKNOWN = "–";
+
     private PsFormat() {
+    }
+
+    static String bytes(java.util.OptionalLong b) {
+        return b.isPresent() ? bytes(b.getAsLong()) : UNKNOWN;
+    }
+
+    static String count(java.util.OptionalInt n) {
+        return n.isPresent() ? Integer.toString(n.getAsInt()) : UNKNOWN;
     }
 
     /** Binary units, one decimal under 10: "980K", "512M", "1.2G". */
@@ -24,7 +35,7 @@ final class PsFormat {
 
     static String age(Optional<Duration> age) {
         if (age.isEmpty()) {
-            return "?";
+            return UNKNOWN;
         }
         long s = age.get().toSeconds();
         if (s < 60) {

@@ -80,8 +80,8 @@ public final class PsJson {
         p.jvmPid().ifPresent(v -> n.put("jvmPid", v));
         p.daemonPid().ifPresent(v -> n.put("daemonPid", v));
         p.cpuPercent().ifPresent(v -> n.put("cpuPercent", round(v)));
-        n.put("rssBytes", p.process().rssBytes());
-        n.put("threads", p.process().threads());
+        p.process().rssBytes().ifPresent(v -> n.put("rssBytes", v));
+        p.process().threads().ifPresent(v -> n.put("threads", v));
         n.put("user", p.process().user());
         n.put("state", p.process().state());
         p.process().startTime().ifPresent(t -> n.put("startTime", t.toString()));

@@ -60,7 +60,7 @@ public final class PsText {
         }
         g.directWorkers().forEach(wk -> out.add(row(r, wk, "  └ ", theme, w)));
         if (!g.daemons().isEmpty() || !g.directWorkers().isEmpty() || !g.driverPython().isEmpty()) {
-            long jvmRss = g.jvm().process().rssBytes();
+            long jvmRss = g.jvm().process().rssOrZero();
             out.add(theme.dim(String.format(Locale.ROOT, "%9s%s total: %s RSS (JVM %s + Python %s), %s%% CPU", "",
                     label(g.jvm()), PsFormat.bytes(g.totalRssBytes()), PsFormat.bytes(jvmRss),
                     PsFormat.bytes(g.totalRssBytes() - jvmRss), PsFormat.percent(g.totalCpuPercent()))));
@@ -77,8 +77,8 @@ public final class PsText {
     private static String row(PsReport r, SparkProcess p, String tree, Theme theme, int w) {
         // %-22s pads by chars; the label may hold a foreign executor id, so pad by display columns
         String head = String.format(Locale.ROOT, ROW, p.pid(), SafeText.pad(tree + label(p), 22, false),
-                p.cpuPercent().isPresent() ? PsFormat.percent(p.cpuPercent().getAsDouble()) : "-",
-                PsFormat.bytes(p.process().rssBytes()), p.process().threads(),
+                p.cpuPercent().isPresent() ? PsFormat.percent(p.cpuPercent().getAsDouble()) : PsFormat.UNKNOWN,
+                PsFormat.bytes(p.process().rssBytes()), PsFormat.count(p.process().threads()),
                 PsFormat.age(p.process().age(r.table().takenAt())));
         return head + theme.dim(PsFormat.cut(CommandSummary.of(p.process()), w - head.length()));
     }
@@ -108,6 +108,6 @@ public final class PsText {
     }
 
     private static String size(java.util.Optional<Long> b) {
-        return b.map(PsFormat::bytes).orElse("-");
+        return b.map(PsFormat::bytes).orElse(PsFormat.UNKNOWN);
     }
 }

@@ -32,6 +32,7 @@ public final class AppContext {
     private Map<Integer, List<Stage>> attemptsByStage;
     private Map<Long, dev.sparkdoc.model.SqlExecution> queryById;
     private Settings settings;
+    private StageNames names;
 
     private final Optional<DriverLog> driverLog;
     private final PostMortem postMortem;
@@ -180,6 +181,14 @@ public final class AppContext {
             }
         }
         return attemptsByStage.getOrDefault(stageId, List.of());
+    }
+
+    /** What stages and jobs are called (built on first use). */
+    public StageNames names() {
+        if (names == null) {
+            names = StageNames.of(snapshot);
+        }
+        return names;
     }
 
     /** The job that ran a stage (the first one, for stages shared by several jobs). */

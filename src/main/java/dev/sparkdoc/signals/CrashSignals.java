@@ -125,7 +125,7 @@ public final class CrashSignals {
     static String describe(AppContext ctx, List<Job> running) {
         List<String> parts = new ArrayList<>();
         for (Job job : running.subList(0, Math.min(MAX_NAMED_JOBS, running.size()))) {
-            String name = job.description().filter(d -> !d.isBlank()).orElse(job.name());
+            String name = ctx.names().job(job);
             StringBuilder b = new StringBuilder("job " + job.jobId() + " '" + shorten(name) + "'");
             if (isBroadcast(job)) {
                 b.append(" (a broadcast build)");
@@ -133,7 +133,7 @@ public final class CrashSignals {
             int resultStage = job.stageIds().stream().mapToInt(Integer::intValue).max().orElse(-1);
             ctx.snapshot().stages().stream()
                     .filter(st -> st.status() == StageStatus.ACTIVE && job.stageIds().contains(st.stageId()))
-                    .forEach(st -> b.append(": ").append(stage(st, st.stageId() == resultStage)));
+                    .forEach(st -> b.append(": ").append(stage(ctx, st, st.stageId() == resultStage)));
             parts.add(b.toString());
         }
         if (running.size() > MAX_NAMED_JOBS) {
@@ -145,10 +145,12 @@ public final class CrashSignals {
         return parts.isEmpty() ? "no job (the driver was between jobs)" : String.join("; ", parts);
     }
 
-    private static String stage(Stage st, boolean result) {
+    /** The stage by where it runs in the user's code (its job already gave the description). */
+    private static String stage(AppContext ctx, Stage st, boolean result) {
         String kind = result ? "result stage" : "stage";
         String action = collectLike(st.name()) ? ", pulling results to the driver" : "";
-        return String.format(Locale.ROOT, "%s %s '%s' (%d/%d tasks done%s)", kind, st.key(), shorten(st.name()),
+        return String.format(Locale.ROOT, "%s %s '%s' (%d/%d tasks done%s)", kind, st.key(),
+                shorten(ctx.names().callSite(st).orElse(st.name())),
                 st.tasks().completed(), st.tasks().total(), action);
     }
 

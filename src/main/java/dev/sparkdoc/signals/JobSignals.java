@@ -29,8 +29,8 @@ public final class JobSignals {
     private JobSignals() {
     }
 
-    static Scope scope(Job job) {
-        return new Scope(ScopeKind.JOB, Integer.toString(job.jobId()), job.description().filter(d -> !d.isBlank()).orElse(job.name()));
+    static Scope scope(AppContext ctx, Job job) {
+        return new Scope(ScopeKind.JOB, Integer.toString(job.jobId()), ctx.names().job(job));
     }
 
     static void compute(AppContext ctx, Job job, FactSink sink) {

@@ -71,8 +71,8 @@ public final class ProcessSignals {
                     out.add(sink.build(Optional.of(app)));
                 });
         List<SparkProcess> orphans = table.orphanedDaemons();
-        long orphanRss = orphans.stream().mapToLong(d -> d.process().rssBytes()
-                + table.childrenOf(d.pid()).stream().mapToLong(w -> w.process().rssBytes()).sum()).sum();
+        long orphanRss = orphans.stream().mapToLong(d -> d.process().rssOrZero()
+                + table.childrenOf(d.pid()).stream().mapToLong(w -> w.process().rssOrZero()).sum()).sum();
         for (SparkProcess d : orphans) {
             FactSink sink = new FactSink(scope(d));
             sink.put(PID, d.pid())
@@ -99,8 +99,8 @@ public final class ProcessSignals {
             python.addAll(d.workers());
         });
         List<SparkProcess> workers = python.stream().filter(p -> p.role() == SparkRole.PYTHON_WORKER).toList();
-        long pythonRss = python.stream().mapToLong(p -> p.process().rssBytes()).sum();
-        long maxWorker = workers.stream().mapToLong(p -> p.process().rssBytes()).max().orElse(0);
+        long pythonRss = python.stream().mapToLong(p -> p.process().rssOrZero()).sum();
+        long maxWorker = workers.stream().mapToLong(p -> p.process().rssOrZero()).max().orElse(0);
 
         long heap = driver ? ctx.driverMemory() : ctx.executorMemory();
         long overhead = ctx.memoryOverhead(driver ? "spark.driver.memoryOverhead" : "spark.executor.memoryOverhead", heap);
@@ -108,7 +108,7 @@ public final class ProcessSignals {
         long limit = heap + overhead + (driver ? 0 : pysparkMemory);
 
         sink.put(PID, jvm.pid()).put(IS_DRIVER, driver)
-                .put(JVM_RSS, jvm.process().rssBytes())
+                .put(JVM_RSS, jvm.process().rssOrZero())
                 .put(RSS_TOTAL, g.totalRssBytes())
                 .put(MEMORY_LIMIT, limit)
                 .put(RSS_FRACTION_OF_LIMIT, FactSink.ratio(g.totalRssBytes(), limit))

@@ -42,7 +42,7 @@ public final class Signals {
 
         List<ScopeFacts> scopes = new ArrayList<>();
         for (Job job : snapshot.jobs()) {
-            FactSink sink = new FactSink(JobSignals.scope(job));
+            FactSink sink = new FactSink(JobSignals.scope(ctx, job));
             JobSignals.compute(ctx, job, sink);
             scopes.add(sink.build(Optional.of(parents.of(job.sqlExecutionId().flatMap(ctx::query)))));
         }

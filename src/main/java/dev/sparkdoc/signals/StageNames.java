@@ -1,28 +1,91 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.explain.CallSites;
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.model.Job;
+import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
- * The name a user recognises for a stage. Under AQE, Spark 4 names stages after internal call
- * sites ("$anonfun$withThreadLocalCaptured$2 at CompletableFuture.java"); the job description
- * or the job's name tells more then.
+ * The one place that decides what a stage or a job is called, in findings, the text report, the
+ * JSON and the live view: the name a user recognises, in this order —
+ * <ol>
+ *   <li>the job description ({@code spark.job.description}, {@code setJobDescription});</li>
+ *   <li>the SQL query's description (Spark's call site of the action when no description was set);</li>
+ *   <li>the first call site outside Spark, Scala and the JDK: Spark's own name when it found one
+ *       ({@code collect at Etl.scala:42}), else the user's frame read from the call-site stack
+ *       ({@code details}) as {@code explain} finds it;</li>
+ *   <li>Spark's name as it is.</li>
+ * </ol>
+ * Under AQE, Spark 4 names stages after its pool thread ("$anonfun$withThreadLocalCaptured$2 at
+ * CompletableFuture.java:1768"); that name never wins over anything else.
  */
-final class StageNames {
+public final class StageNames {
+
+    private static final Pattern SPARK_BROADCAST = Pattern.compile("broadcast exchange \\(runId [0-9a-fA-F-]+\\)");
+
+    private final Map<Integer, Job> jobByStage = new HashMap<>();
+    private final Map<Integer, Stage> stageById = new HashMap<>();
+    private final Map<Long, SqlExecution> queryById = new HashMap<>();
+
+    private StageNames(AppSnapshot snapshot) {
+        for (Job job : snapshot.jobs()) {
+            for (int stageId : job.stageIds()) {
+                jobByStage.putIfAbsent(stageId, job);
+            }
+        }
+        snapshot.stages().forEach(s -> stageById.merge(s.stageId(), s, (a, b) -> a.attemptId() >= b.attemptId() ? a : b));
+        snapshot.sqlExecutions().forEach(q -> queryById.putIfAbsent(q.id(), q));
+    }
 
     private StageNames() {
     }
 
-    static String recognisable(AppContext ctx, Stage stage) {
-        if (stage.description().isPresent() && !stage.description().get().isBlank()) {
-            return stage.description().get();
-        }
-        if (!meaningless(stage.name())) {
-            return stage.name();
-        }
-        return ctx.jobOf(stage)
-                .map(job -> job.description().filter(d -> !d.isBlank()).orElse(job.name()))
-                .filter(n -> !meaningless(n))
+    public static StageNames of(AppSnapshot snapshot) {
+        return new StageNames(snapshot);
+    }
+
+    /** Names from the stages alone, with no jobs or queries to read. */
+    public static StageNames alone() {
+        return new StageNames();
+    }
+
+    /** What a stage is called. */
+    public String stage(Stage stage) {
+        Optional<Job> job = Optional.ofNullable(jobByStage.get(stage.stageId()));
+        return described(stage.description()).map(d -> job.map(j -> ownDescription(j, d)).orElse(d))
+                .or(() -> job.flatMap(j -> described(j.description()).map(d -> ownDescription(j, d))))
+                .or(() -> job.flatMap(this::queryDescription))
+                .or(() -> callSite(stage))
+                .or(() -> job.map(Job::name).filter(n -> !meaningless(n)))
                 .orElse(stage.name());
+    }
+
+    /** What a job is called: the same order, the call site read from its stages, last one first. */
+    public String job(Job job) {
+        return described(job.description()).map(d -> ownDescription(job, d))
+                .or(() -> queryDescription(job))
+                .or(() -> Optional.of(job.name()).filter(n -> !meaningless(n)))
+                .or(() -> job.stageIds().stream().sorted(Comparator.reverseOrder()).map(stageById::get)
+                        .filter(java.util.Objects::nonNull).map(this::callSite).flatMap(Optional::stream).findFirst())
+                .orElse(job.name());
+    }
+
+    /**
+     * The user's own call site of a stage, when its name or its call-site stack has one: "where in
+     * my code", shown beside a description.
+     */
+    public Optional<String> callSite(Stage stage) {
+        if (!meaningless(stage.name())) {
+            return Optional.of(stage.name());
+        }
+        return CallSites.userCallSite(stage.details());
     }
 
     /**
@@ -31,22 +94,45 @@ final class StageNames {
      * job. One rule firing on 15 stages of one query, or of a loop running one query 15 times, is
      * one problem to the user.
      */
-    static java.util.Optional<String> group(AppContext ctx, Stage stage) {
-        var job = ctx.jobOf(stage);
-        var sql = ctx.queryOf(stage);
+    Optional<String> group(Stage stage) {
+        Optional<Job> job = Optional.ofNullable(jobByStage.get(stage.stageId()));
+        Optional<SqlExecution> sql = job.flatMap(Job::sqlExecutionId).map(queryById::get);
         if (sql.isPresent()) {
             String site = sql.get().description();
-            return java.util.Optional.of(meaningless(site) ? "query " + sql.get().id() : "\"" + site + "\"");
+            return Optional.of(meaningless(site) ? "query " + sql.get().id() : "\"" + site + "\"");
         }
-        String name = recognisable(ctx, stage);
+        String name = stage(stage);
         if (!meaningless(name)) {
-            return java.util.Optional.of("\"" + name + "\"");
+            return Optional.of("\"" + name + "\"");
         }
         return job.map(j -> "job " + j.jobId());
     }
 
+    /**
+     * Spark describes the jobs that build a broadcast itself ("broadcast exchange (runId 5e…)"):
+     * the query they build it for says more, and the broadcast stays said.
+     */
+    private String ownDescription(Job job, String description) {
+        if (SPARK_BROADCAST.matcher(description).matches()) {
+            return queryDescription(job).map(q -> q + " (broadcast exchange)").orElse(description);
+        }
+        return description;
+    }
+
+    private Optional<String> queryDescription(Job job) {
+        return job.sqlExecutionId().map(queryById::get).map(SqlExecution::description).filter(d -> !meaningless(d));
+    }
+
+    private static Optional<String> described(Optional<String> description) {
+        return description.filter(d -> !d.isBlank());
+    }
+
+    /**
+     * A call site inside Spark's or the JDK's machinery: AQE's pool threads, and py4j's reflective
+     * calls ("collectToPython at NativeMethodAccessorImpl.java:0") when PySpark did not set one.
+     */
     static boolean meaningless(String name) {
-        return name.isBlank() || name.contains("$anonfun$") || name.contains("CompletableFuture.java")
-                || name.contains("ThreadPoolExecutor.java");
+        return name == null || name.isBlank() || Stream.of("$anonfun$", "CompletableFuture.java", "ThreadPoolExecutor.java",
+                "FutureTask.java", "NativeMethodAccessorImpl.java", "DirectMethodHandleAccessor.java", "at Thread.java").anyMatch(name::contains);
     }
 }

@@ -168,14 +168,14 @@ public final class StageSignals {
     }
 
     static Scope scope(AppContext ctx, Stage stage) {
-        return new Scope(ScopeKind.STAGE, stage.key(), StageNames.recognisable(ctx, stage));
+        return new Scope(ScopeKind.STAGE, stage.key(), ctx.names().stage(stage));
     }
 
     static void compute(AppContext ctx, Stage stage, FactSink sink) {
         StageTotals t = stage.totals();
         long wall = stage.durationMs(ctx.now()).orElse(0L);
         int slots = ctx.slots(stage);
-        StageNames.group(ctx, stage).ifPresent(g -> sink.text(GROUP, g));
+        ctx.names().group(stage).ifPresent(g -> sink.text(GROUP, g));
         boolean userPartitions = ctx.queryOf(stage).map(q -> {
             PlanGraph plan = ctx.plan(q);
             sink.put(QUERY_SHUFFLE_JOIN, plan.shuffleJoin()).put(QUERY_GROUPS_ONLY, plan.groups() && !plan.shuffleJoin())

@@ -1,11 +1,14 @@
 package dev.sparkdoc.tui;
 
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.proc.CommandSummary;
 import dev.sparkdoc.proc.DriverFinder;
 import dev.sparkdoc.proc.DriverHints;
 import dev.sparkdoc.proc.LocalProcesses;
 import dev.sparkdoc.proc.ProcessSampler;
+import dev.sparkdoc.proc.ProcessGroups;
 import dev.sparkdoc.proc.ProcessScan;
+import dev.sparkdoc.proc.ProcessTable;
 import dev.sparkdoc.proc.SparkProcess;
 import dev.sparkdoc.targets.Target;
 import java.time.Duration;
@@ -51,10 +54,51 @@ public final class LocalProcessFeed implements ProcessFeed {
         return snapshot -> why;
     }
 
+    /** A process of the application and how deep it sits: JVMs at the top, their Python processes under them. */
+    private record Placed(SparkProcess process, String prefix) {
+    }
+
+    /**
+     * The application's processes as {@code sparkdoc ps} draws them: a driver's Python parent
+     * ({@code python app.py}) before its JVM, then each JVM with its driver script, daemon and
+     * workers under it; anything of the app not linked to a JVM last.
+     */
+    static List<Placed> inTreeOrder(ProcessTable table, String appId) {
+        List<Placed> out = new ArrayList<>();
+        ProcessGroups groups = ProcessGroups.of(table);
+        for (ProcessGroups.AppGroup app : groups.applications()) {
+            if (!app.appId().map(appId::equals).orElse(false)) {
+                continue;
+            }
+            for (ProcessGroups.JvmGroup g : app.jvms()) {
+                List<SparkProcess> parents = g.driverPython().stream().filter(p -> p.process().ppid() != g.jvm().pid()).toList();
+                parents.forEach(p -> out.add(new Placed(p, "")));
+                out.add(new Placed(g.jvm(), parents.isEmpty() ? "" : "└ "));
+                g.driverPython().stream().filter(p -> !parents.contains(p)).forEach(p -> out.add(new Placed(p, "└ ")));
+                for (ProcessGroups.DaemonGroup d : g.daemons()) {
+                    out.add(new Placed(d.daemon(), "└ "));
+                    d.workers().forEach(w -> out.add(new Placed(w, " └ ")));
+                }
+                g.directWorkers().forEach(w -> out.add(new Placed(w, "└ ")));
+            }
+        }
+        List<Long> placed = out.stream().map(p -> p.process().pid()).toList();
+        table.processes().stream().filter(p -> p.appId().map(appId::equals).orElse(false) && !placed.contains(p.pid()))
+                .forEach(p -> out.add(new Placed(p, "")));
+        return out;
+    }
+
+    private static String role(SparkProcess p) {
+        return switch (p.role()) {
+            case PYTHON_DAEMON -> "pyspark.daemon";
+            default -> p.role().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        };
+    }
+
     @Override
     public synchronized ProcessPaneRows sample(AppSnapshot snapshot) {
         String appId = snapshot.application().id();
-        dev.sparkdoc.proc.ProcessTable table;
+        ProcessTable table;
         try {
             // The poller's interval separates the samples; a short wait only on the first one.
             table = scan.next(Duration.ofMillis(history.isEmpty() ? 300 : 0), hints.apply(appId));
@@ -63,20 +107,19 @@ public final class LocalProcessFeed implements ProcessFeed {
             return ProcessPaneRows.unavailable("interrupted");
         }
         List<ProcessRow> rows = new ArrayList<>();
-        for (SparkProcess p : table.processes()) {
+        for (Placed placed : inTreeOrder(table, appId)) {
+            SparkProcess p = placed.process();
             // a driver killed under a parent that has not reaped it yet stays in /proc as a zombie
-            if (!p.appId().map(appId::equals).orElse(false) || p.process().exited()) {
+            if (p.process().exited()) {
                 continue;
             }
-            double cpu = p.cpuPercent().orElse(0);
             Deque<Double> h = history.computeIfAbsent(p.pid(), k -> new ArrayDeque<>());
-            h.addLast(cpu);
+            h.addLast(p.cpuPercent().orElse(0));
             while (h.size() > HISTORY) {
                 h.removeFirst();
             }
-            rows.add(new ProcessRow(p.pid(), p.role().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '),
-                    p.executorId(), cpu, p.process().rssBytes(), p.process().threads(),
-                    String.join(" ", p.process().command()), List.copyOf(h)));
+            rows.add(new ProcessRow(p.pid(), placed.prefix() + role(p), p.executorId(), p.cpuPercent(), p.process().rssBytes(),
+                    p.process().threads(), CommandSummary.of(p.process()), List.copyOf(h)));
         }
         history.keySet().retainAll(rows.stream().map(ProcessRow::pid).toList());
         return rows.isEmpty() ? ProcessPaneRows.unavailable("no local processes of " + appId + " found") : ProcessPaneRows.of(rows);

@@ -43,8 +43,9 @@ public final class Rows {
             new Order<>("shuffle read", Comparator.comparingLong(Executor::totalShuffleRead).reversed()));
 
     private static final List<Order<ProcessRow>> PROCESS_ORDERS = List.of(
-            new Order<>("CPU", Comparator.comparingDouble(ProcessRow::cpuPercent).reversed()),
-            new Order<>("RSS", Comparator.comparingLong(ProcessRow::rssBytes).reversed()),
+            new Order<>("tree", (a, b) -> 0),   // the feed lists each JVM with its Python processes under it
+            new Order<>("CPU", Comparator.comparingDouble((ProcessRow p) -> p.cpuPercent().orElse(-1)).reversed()),
+            new Order<>("RSS", Comparator.comparingLong((ProcessRow p) -> p.rssBytes().orElse(-1)).reversed()),
             new Order<>("pid", Comparator.comparingLong(ProcessRow::pid)));
 
     private Rows() {
@@ -60,7 +61,7 @@ public final class Rows {
         List<Stage> all = s.diagnosis().map(d -> d.snapshot().stages()).orElse(List.of()).stream()
                 .filter(st -> st.status() != StageStatus.SKIPPED).toList();
         return select(all, s, Pane.STAGES, STAGE_ORDERS,
-                st -> st.stageId() + " " + st.name() + " " + st.description().orElse("") + " " + st.status());
+                st -> st.stageId() + " " + st.name() + " " + StagesView.name(s, st) + " " + st.status());
     }
 
     public static List<Executor> executors(UiState s) {

@@ -1,11 +1,11 @@
 package dev.sparkdoc.tui;
 
 import dev.sparkdoc.model.Quantiles;
+import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.TaskFailure;
 import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.model.TaskQuantiles;
-import dev.sparkdoc.model.TaskSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,8 +19,6 @@ import java.util.Optional;
 final class StageDetailView {
 
     private static final String QUANTILE_ROW = "  %-21s %8s %8s %8s %8s %8s";
-    /** The host last: it is the free text of the row, cut at the screen's edge without moving a number. */
-    private static final String TASK_ROW = "  %7s %5s %-8s %-8s %8s %8s %8s %s";
 
     private StageDetailView() {
     }
@@ -46,7 +44,7 @@ final class StageDetailView {
     static List<Line> lines(UiState s, Stage st, int width) {
         List<Line> out = new ArrayList<>();
         out.addAll(Line.wrap("Stage " + st.stageId() + " (attempt " + st.attemptId() + ") " + st.status() + " · "
-                + StagesView.name(st), width, Tone.BOLD, -1));
+                + StagesView.name(s, st), width, Tone.BOLD, -1));
         var tasks = st.tasks();
         // every figure is a key part: these rows wrap rather than lose one at 80 columns
         out.addAll(Line.wrap(String.format(Locale.ROOT, "tasks %d: %d done, %d running, %d failed, %d killed · wall %s",
@@ -59,17 +57,7 @@ final class StageDetailView {
                 + " mem / " + Fmt.bytes(t.diskBytesSpilled()) + " disk", width, Tone.NORMAL, -1));
         out.add(Line.of("", Tone.NORMAL));
         st.quantiles().ifPresentOrElse(q -> quantiles(q, out), () -> out.addAll(Line.wrap(noQuantiles(st), width, Tone.DIM, -1)));
-        if (!st.notableTasks().isEmpty()) {
-            out.add(Line.of("", Tone.NORMAL));
-            out.add(Line.of("Slowest and running tasks", Tone.BOLD));
-            out.add(Line.of(String.format(Locale.ROOT, TASK_ROW, "TASK", "INDEX", "EXECUTOR", "STATUS", "DURATION",
-                    "SHUF RD", "SPILL", "HOST"), Tone.DIM));
-            for (TaskSample task : st.notableTasks()) {
-                out.add(Line.of(String.format(Locale.ROOT, TASK_ROW, task.taskId(), task.index(), task.executorId(),
-                        task.status(), Fmt.ms(task.durationMs()), Fmt.bytes(task.shuffleReadBytes()),
-                        Fmt.bytes(task.bytesSpilled()), task.host()), task.running() ? Tone.ACCENT : Tone.NORMAL));
-            }
-        }
+        StageTasksSection.lines(st, s.diagnosis().map(d -> d.snapshot().source().kind()).orElse(SourceKind.SNAPSHOT), width, out);
         if (!st.failures().isEmpty()) {
             out.add(Line.of("", Tone.NORMAL));
             out.add(Line.of("Failures", Tone.BOLD));

@@ -1,8 +1,10 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.signals.StageNames;
 import dev.sparkdoc.tui.Table.Column;
 import java.util.List;
 import java.util.Locale;
@@ -57,7 +59,7 @@ final class StagesView {
                 dur.map(Bars::distribution).orElse(""),
                 dur.map(q -> Fmt.ms(q.max())).orElse(""),
                 skew >= SKEW_MARK ? String.format(Locale.ROOT, "▲%.0f×", skew) : skew > 0 ? String.format(Locale.ROOT, "%.1f×", skew) : "",
-                name(st));
+                name(s, st));
     }
 
     static String id(Stage st) {
@@ -74,8 +76,30 @@ final class StagesView {
         };
     }
 
-    /** What the user recognises: the job description before the call site Spark names stages by. */
-    static String name(Stage st) {
-        return st.description().filter(d -> !d.isBlank()).map(d -> d + " · " + st.name()).orElse(st.name());
+    /**
+     * What the user recognises (the job or SQL description, else the call site in their code, as
+     * {@link StageNames} decides for findings and reports), then where in their code when that is
+     * known and not the name already; never Spark's pool-thread name under AQE.
+     */
+    static String name(UiState s, Stage st) {
+        StageNames names = names(s);
+        String name = names.stage(st);
+        return names.callSite(st).filter(c -> !c.equals(name)).map(c -> name + " · " + c).orElse(name);
+    }
+
+    private static AppSnapshot namedSnapshot;
+    private static StageNames namesOfSnapshot;
+
+    /** One {@link StageNames} per picture: every row of every frame asks. */
+    private static synchronized StageNames names(UiState s) {
+        AppSnapshot snap = s.diagnosis().map(d -> d.snapshot()).orElse(null);
+        if (snap == null) {
+            return StageNames.alone();
+        }
+        if (snap != namedSnapshot) {
+            namedSnapshot = snap;
+            namesOfSnapshot = StageNames.of(snap);
+        }
+        return namesOfSnapshot;
     }
 }

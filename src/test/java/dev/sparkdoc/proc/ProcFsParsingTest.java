@@ -44,13 +44,13 @@ class ProcFsParsingTest {
     void statusGivesUidRssInBytesAndThreads() throws IOException {
         ProcFs.Status s = ProcFs.parseStatus(read("java/status"));
         assertThat(s.uid()).isZero();
-        assertThat(s.rssBytes()).isEqualTo(598_892L * 1024);
+        assertThat(s.rssBytes()).hasValue(598_892L * 1024);
         assertThat(s.threads()).isEqualTo(28);
     }
 
     @Test
     void kernelThreadsHaveNoRssAndNoCommandLine() throws IOException {
-        assertThat(ProcFs.parseStatus(read("kthread/status")).rssBytes()).isZero();
+        assertThat(ProcFs.parseStatus(read("kthread/status")).rssBytes()).isEmpty();
         assertThat(ProcFs.parseCmdline(Files.readAllBytes(DIR.resolve("kthread/cmdline")))).isEmpty();
     }
 

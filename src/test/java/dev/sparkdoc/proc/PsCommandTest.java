@@ -44,4 +44,28 @@ class PsCommandTest {
         assertThat(run.exitCode()).isIn(2, 3);
         assertThat(run.err().strip().lines()).hasSize(1);
     }
+
+    @Test
+    void helpIsPrintedWithoutAPicocliFormatWarning() {
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream caught = new java.io.ByteArrayOutputStream();
+        CliRun run;
+        try {
+            System.setErr(new java.io.PrintStream(caught, true, java.nio.charset.StandardCharsets.UTF_8));
+            run = CliRun.of("ps", "--help");
+        } finally {
+            System.setErr(err);
+        }
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("with CPU %, RSS, threads and age");
+        assertThat(caught.toString(java.nio.charset.StandardCharsets.UTF_8) + run.err() + run.out()).doesNotContain("WARN");
+    }
+
+    @Test
+    void sparksMemoryThatWasNotMeasuredIsADashNotZero() {
+        CliRun run = CliRun.of("ps", "src/test/resources/spark/eventlogs/join-plain/local-1795967342242");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        String driver = run.out().lines().filter(l -> l.startsWith("driver ")).findFirst().orElseThrow();
+        assertThat(driver).doesNotContain("0B").contains("–");
+    }
 }

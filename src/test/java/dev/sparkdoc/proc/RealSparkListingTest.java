@@ -33,7 +33,7 @@ class RealSparkListingTest {
         List<String> argv = ProcFs.parseCmdline(Files.readAllBytes(DIR.resolve("driver-cmdline")));
         assertThat(RoleClassifier.classify(argv)).contains(SparkRole.DRIVER);
         assertThat(CommandSummary.of(new ProcessInfo(1, 0, "u", "S", java.util.Optional.empty(), 1, 0, 0, argv)))
-                .isEqualTo("java LocalCluster");
+                .isEqualTo("LocalCluster");
     }
 
     @Test

@@ -146,4 +146,33 @@ class SparkProcessesTest {
         assertThat(t.find(900).orElseThrow().role()).isEqualTo(SparkRole.DRIVER);
         assertThat(t.find(900).orElseThrow().appId()).contains("local-42");
     }
+
+    @Test
+    void sparkdocNeverListsItselfNorAnotherSparkdocEvenWithSparkCoreOnItsClasspath() {
+        String sparkCore = "java -cp target/classes:/root/.m2/spark-core_2.13-4.0.1.jar ";
+        ProcessInfo self = info(700, 1, "java -Xmx512m -jar /opt/sparkdoc/lib/sparkdoc.jar ps", 200, 0, T0);
+        ProcessInfo demo = info(701, 1, sparkCore + "dev.sparkdoc.cli.Main attach 127.0.0.1:4050", 200, 0, T0);
+        ProcessInfo versioned = info(702, 1, "java -jar sparkdoc-1.4.0.jar attach prod", 200, 0, T0);
+        ProcessInfo app = info(703, 1, sparkCore + "com.acme.Etl", 900, 0, T0);
+        ProcessSample s = new ProcessSample(T0, 0, List.of(self, demo, versioned, app));
+        for (boolean related : List.of(false, true)) {
+            ProcessTable t = SparkProcesses.classify(s, s, DriverHints.NONE, related, 700);
+            assertThat(t.processes()).extracting(SparkProcess::pid).containsExactly(703L);
+            assertThat(t.find(703).orElseThrow().role()).isEqualTo(SparkRole.DRIVER);
+        }
+        // a JVM that serves the attached UI is a driver, be it this one (Spark in a test JVM)
+        ProcessTable hosted = SparkProcesses.classify(s, s, new DriverHints(Map.of(700L, "local-7"), Map.of()), false, 700);
+        assertThat(hosted.find(700).orElseThrow().role()).isEqualTo(SparkRole.DRIVER);
+    }
+
+    @Test
+    void aProcessWhoseRssAndThreadsAreUnknownKeepsThemUnknownAndAddsNothingToTheTotal() {
+        ProcessInfo jvm = info(800, 1, "java -cp /opt/spark/jars/* org.apache.spark.deploy.SparkSubmit app.py", 500, 0, T0);
+        ProcessInfo zombie = new ProcessInfo(801, 800, "spark", "Z", Optional.of(T0), java.util.OptionalInt.empty(),
+                OptionalLong.empty(), 0, List.of(DAEMON.split(" ")));
+        ProcessSample s = new ProcessSample(T0, 0, List.of(jvm, zombie));
+        ProcessTable t = SparkProcesses.classify(s, s, DriverHints.NONE, false, 1);
+        assertThat(t.find(801).orElseThrow().process().rssBytes()).isEmpty();
+        assertThat(ProcessGroups.of(t).applications().get(0).jvms().get(0).totalRssBytes()).isEqualTo(500 * MB);
+    }
 }

@@ -89,9 +89,60 @@ public final class PySparkApp implements AutoCloseable {
         return new PySparkApp(pb.start(), dir, gate, events, port);
     }
 
-    /** The driver JVM's pid. */
+    /**
+     * Runs {@code script} as {@code python3 script} does on a laptop or in a notebook: the Python
+     * process starts first and launches the driver JVM through py4j ({@code SPARK_HOME/bin/spark-submit
+     * … pyspark-shell}, which execs java), so the script is the JVM's parent. SPARK_HOME is a folder
+     * made in {@code dir} whose {@code bin/spark-submit} execs the Spark 3.5.1 jars' SparkSubmit.
+     */
+    public static PySparkApp runWithPython(Path dir, String script, Map<String, String> conf) throws IOException {
+        Path gate = Files.createDirectories(dir.resolve("gate"));
+        Path events = Files.createDirectories(dir.resolve("events"));
+        int port = FreePort.onLoopback();
+        Path sparkHome = Files.createDirectories(dir.resolve("spark-home/bin"));
+        Path submit = sparkHome.resolve("spark-submit");
+        Files.writeString(submit, "#!/bin/bash\nexec " + quote(Path.of(System.getProperty("java.home"), "bin", "java").toString())
+                + " -Xmx1g " + String.join(" ", OPENS) + " -cp " + quote(sparkClasspath())
+                + " org.apache.spark.deploy.SparkSubmit \"$@\"\n");
+        if (!submit.toFile().setExecutable(true)) {
+            throw new IOException("cannot make " + submit + " executable");
+        }
+        List<String> args = new ArrayList<>(List.of("--master", "local[2]", "--conf", "spark.ui.port=" + port,
+                "--conf", "spark.port.maxRetries=0", "--conf", "spark.driver.bindAddress=127.0.0.1",
+                "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.ui.showConsoleProgress=false",
+                "--conf", "spark.eventLog.enabled=true", "--conf", "spark.eventLog.dir=" + events.toUri()));
+        conf.forEach((k, v) -> args.addAll(List.of("--conf", k + "=" + v)));
+        args.add("pyspark-shell");
+        ProcessBuilder pb = new ProcessBuilder("python3", SCRIPTS.resolve(script).toAbsolutePath().toString())
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("driver.log").toFile());
+        Path home = PYTHON_SIDE.toAbsolutePath().normalize();
+        pb.environment().put("SPARK_HOME", sparkHome.getParent().toString());
+        pb.environment().put("PYSPARK_SUBMIT_ARGS", String.join(" ", args));
+        pb.environment().put("PYSPARK_PYTHON", "python3");
+        pb.environment().put("PYTHONPATH", home.resolve("python") + ":" + home.resolve("python/lib/py4j-0.10.9.7-src.zip")
+                + ":" + SCRIPTS.toAbsolutePath());
+        pb.environment().put("SPARKDOC_GATE", gate.toString());
+        pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        return new PySparkApp(pb.start(), dir, gate, events, port);
+    }
+
+    private static String quote(String s) {
+        return "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    /** The first process started: the driver JVM under spark-submit, the script under {@link #runWithPython}. */
     public long pid() {
         return process.pid();
+    }
+
+    /** The driver JVM: the process itself, or the java child of the script that launched it. */
+    public long jvmPid() {
+        if (process.info().command().map(c -> c.endsWith("/java")).orElse(false)) {
+            return process.pid();
+        }
+        return process.children().filter(c -> c.info().command().map(x -> x.endsWith("/java")).orElse(false))
+                .findFirst().map(ProcessHandle::pid)
+                .orElseThrow(() -> new AssertionError("no driver JVM under the script " + process.pid() + ":\n" + tail()));
     }
 
     /** The driver UI once its REST API answers, e.g. {@code http://127.0.0.1:41234/}. */

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.cli.CliRun;
 import dev.sparkdoc.json.Json;
+import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.tui.LocalProcessFeed;
+import dev.sparkdoc.tui.ProcessFeed;
+import dev.sparkdoc.tui.ProcessRow;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.RuleCatalog;
@@ -206,6 +210,85 @@ class PySparkScenarioTest {
             seen.add("worker-" + w.get("pid").asLong());
         }
         assertThat(seen).as("the workers that marked are the workers ps shows").containsAll(workers);
+    }
+
+    @Test
+    void aScriptRunWithPythonIsItsDriverJvmsParentAndShowsBesideItInPsAndTheProcessesPane() throws Exception {
+        long script;
+        long jvm;
+        List<String> workers;
+        JsonNode ps;
+        String text;
+        List<ProcessRow> pane;
+        String appId;
+        try (PySparkApp app = PySparkApp.runWithPython(dir, "python_workers.py", Map.of())) {
+            script = app.pid();
+            URI ui = app.uiUrl(PATIENCE);
+            jvm = app.jvmPid();
+            Await.until("two Python workers run the UDF", PATIENCE, () -> workerMarks(app).size() >= 2);
+            workers = workerMarks(app);
+            CliRun run = CliRun.of("ps", "--json", "127.0.0.1:" + ui.getPort());
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            ps = Json.mapper().readTree(run.out());
+            text = CliRun.of("ps", "--no-color", "127.0.0.1:" + ui.getPort()).out();
+            try (RestSource rest = new RestSource(new Target.Http(ui), AppSelector.ANY, HttpOptions.DEFAULT)) {
+                AppSnapshot snap = Await.value("the driver's REST API answers", PATIENCE, () -> ScenarioTriage.readOrNull(rest),
+                        java.util.Objects::nonNull);
+                appId = snap.application().id();
+                ProcessFeed feed = LocalProcessFeed.forTarget(new Target.Http(ui));
+                feed.sample(snap);
+                pane = feed.sample(snap).rows();
+            }
+            app.finish(PATIENCE);
+        }
+        System.err.printf("PySparkScenarioTest [python python_workers.py]%n%s%n", text);
+
+        JsonNode group = StreamSupport.stream(ps.get("applications").spliterator(), false)
+                .filter(a -> a.path("appId").asText().equals(appId)).findFirst()
+                .orElseThrow(() -> new AssertionError("no application " + appId + " in\n" + ps.toPrettyString()));
+        JsonNode driver = group.get("jvms").get(0);
+        assertThat(driver.get("pid").asLong()).isEqualTo(jvm);
+        assertThat(driver.get("ppid").asLong()).as("python app.py launched the JVM").isEqualTo(script);
+        JsonNode python = driver.get("driverPython").get(0);
+        assertThat(python.get("pid").asLong()).isEqualTo(script);
+        assertThat(python.get("role").asText()).isEqualTo("driver-python");
+        assertThat(python.get("appId").asText()).isEqualTo(appId);
+        JsonNode daemon = driver.get("daemons").get(0);
+        assertThat(daemon.get("ppid").asLong()).isEqualTo(jvm);
+        List<String> seen = new ArrayList<>();
+        daemon.get("workers").forEach(w -> seen.add("worker-" + w.get("pid").asLong()));
+        assertThat(seen).containsAll(workers);
+        // sparkdoc itself (this test JVM holds spark-core) is nowhere
+        long self = ProcessHandle.current().pid();
+        assertThat(ps.toString()).doesNotContain("\"pid\":" + self + ",");
+
+        // the text: the script above its JVM, the command column naming what runs
+        List<String> lines = text.lines().toList();
+        int scriptRow = indexOf(lines, script + "  driver python");
+        int jvmRow = indexOf(lines, jvm + "  └ driver");
+        assertThat(scriptRow).as(text).isNotNegative().isLessThan(jvmRow);
+        assertThat(lines.get(scriptRow)).endsWith("python_workers.py");
+        assertThat(lines.get(jvmRow)).endsWith("pyspark-shell");
+        // Spark's view without process-tree metrics: not measured is unknown, never "0B"
+        assertThat(text).contains("Spark's view of " + appId).doesNotContain(" 0B");
+
+        // the Processes pane: the same tree, the script first, the daemon and the workers under the JVM
+        assertThat(pane).extracting(ProcessRow::pid).startsWith(script, jvm);
+        assertThat(pane.get(0).role()).isEqualTo("driver python");
+        assertThat(pane.get(1).role()).isEqualTo("└ driver");
+        assertThat(pane).filteredOn(r -> r.role().equals("└ pyspark.daemon")).hasSize(1);
+        assertThat(pane).filteredOn(r -> r.role().equals(" └ python worker")).extracting(r -> "worker-" + r.pid())
+                .containsAll(workers);
+        assertThat(pane).extracting(ProcessRow::pid).doesNotContain(self);
+    }
+
+    private static int indexOf(List<String> lines, String start) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).strip().startsWith(start)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test

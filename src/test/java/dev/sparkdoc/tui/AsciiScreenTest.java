@@ -49,8 +49,9 @@ class AsciiScreenTest {
     void barsMarkersAndTheEllipsisHaveAsciiForms() {
         List<String> stages = rows(keys(TuiFixtures.still(TuiFixtures.SKEWED_JOIN, 80, 24), "2"));
 
-        assertThat(stages.get(5)).startsWith("    4 done  ########     10/10").contains("___.#", "^24x", "skewed join - $anon")
-                .endsWith("...");
+        // the stage is named by its job description, not AQE's pool thread; the cut header shows the ellipsis
+        assertThat(stages.get(5)).startsWith("    4 done  ########     10/10").contains("___.#", "^24x").endsWith("skewed join");
+        assertThat(stages.get(0)).contains("... (local-");
         assertThat(stages.get(23)).startsWith("^v/jk move  Enter open").endsWith("? help  q quit");
         List<String> help = rows(keys(TuiFixtures.still(TuiFixtures.SKEWED_JOIN, 80, 24), "?"));
         assertThat(String.join("\n", help)).contains("+- sparkdoc attach: keys ---", "| ^ k      move up", "S-Tab <");

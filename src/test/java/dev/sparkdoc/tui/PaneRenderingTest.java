@@ -137,6 +137,26 @@ class PaneRenderingTest {
     }
 
     @Test
+    void processesPaneDrawsEachJvmWithItsPythonProcessesUnderItAndUnknownFiguresAsADash() {
+        var base = TuiFixtures.live(TuiFixtures.liveCluster(Snapshots.T0.plusSeconds(300)), 80, 24);
+        var none = java.util.OptionalDouble.empty();
+        var rows = ProcessPaneRows.of(List.of(
+                new ProcessRow(4100, "driver python", java.util.Optional.of("driver"), 1, 44L << 20, 3, "app.py", List.of(1.0)),
+                new ProcessRow(4101, "└ driver", java.util.Optional.of("driver"), 12, 400L << 20, 72, "pyspark-shell", List.of(12.0)),
+                new ProcessRow(4102, "└ pyspark.daemon", java.util.Optional.of("driver"), 0, 47L << 20, 1, "pyspark.daemon", List.of(0.0)),
+                new ProcessRow(4103, " └ python worker", java.util.Optional.of("driver"), none, java.util.OptionalLong.empty(),
+                        java.util.OptionalInt.empty(), "pyspark.daemon", List.of())));
+        var shot = screenshot(keys(base.withData(base.diagnosis().get(), rows), "4"), COLOR);
+
+        assertThat(shot.rows().get(5)).contains("4100", "driver python", "44.0M", "app.py");
+        assertThat(shot.rows().get(6)).contains("4101", "└ driver", "pyspark-shell");
+        assertThat(shot.rows().get(7)).contains("4102", "└ pyspark.daemon");
+        assertThat(shot.rows().get(8)).contains("4103", " └ python worker").doesNotContain("0B").contains("–");
+        assertThat(shot.rows().get(8).split("–", -1)).as("CPU, RSS and threads unknown").hasSize(4);
+        assertFits(shot, 80, 24);
+    }
+
+    @Test
     void processesPaneListsRowsWithASparklineWhenAFeedHasThem() {
         var base = TuiFixtures.live(TuiFixtures.liveCluster(Snapshots.T0.plusSeconds(300)), 80, 24);
         var rows = ProcessPaneRows.of(List.of(

@@ -73,8 +73,8 @@ class ProcessesAfterTheDriverDiesTest {
         LocalProcessFeed feed = new LocalProcessFeed(scan, appId -> new DriverHints(Map.of(101L, appId), Map.of()));
 
         assertThat(feed.sample(snapshot).rows()).extracting(ProcessRow::pid, ProcessRow::role, ProcessRow::cpuPercent)
-                .containsExactlyInAnyOrder(tuple(101L, "driver", 8.0),
-                        tuple(200L, "executor", 50.0));
+                .containsExactlyInAnyOrder(tuple(101L, "driver", java.util.OptionalDouble.of(8.0)),
+                        tuple(200L, "executor", java.util.OptionalDouble.of(50.0)));
         assertThat(feed.sample(snapshot).rows()).extracting(ProcessRow::pid).containsExactly(200L);
         assertThat(feed.sample(snapshot).rows()).extracting(ProcessRow::pid).containsExactly(200L);
         assertThat(feed.sample(snapshot).unavailable()).contains("no local processes of app-test found");

@@ -38,7 +38,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *       {@value #MAX_STAGE_LISTS} active stages: the straggler of an active stage is usually a
  *       task still running, which quantiles (finished tasks only) cannot show;</li>
  *   <li>the {@value #SLOWEST_TASKS} slowest finished tasks of the {@value #SLOWEST_STAGES} stages
- *       with the most executor run time;</li>
+ *       with the most executor run time, and of each finished stage whose quantiles are read (once,
+ *       with them: where a tail can hide, the stage detail shows it);</li>
  *   <li>up to {@value #FAILED_TASKS} failed tasks of up to {@value #MAX_STAGE_LISTS} stages with
  *       failures (the stage's own counts stay the true totals).</li>
  * </ul>
@@ -94,24 +95,35 @@ final class StageDetailLoader {
                 .filter(s -> s.numCompleteTasks() > 0 && worthSummary(s, slots)).toList();
         List<StageDataDto> summaries = worth.stream().filter(s -> !finishedQuantiles.containsKey(s.key()))
                 .sorted(summaryOrder(slots)).toList();
-        int summaryBudget = Math.max(0, Math.min(MAX_SUMMARIES_PER_POLL, requestBudget - listRequests));
-        summaries.stream().limit(summaryBudget).forEach(s -> requests.add(run(poll, s, () -> {
-            Optional<TaskQuantiles> q = api.taskSummary(app, s.stageId(), s.attemptId())
-                    .map(d -> QuantilesMapper.map(d, s.numCompleteTasks()));
-            poll.quantiles.put(s.key(), q);
-            keepIfFinished(s, finishedQuantiles, q);
-        })));
+        int budget = Math.max(0, requestBudget - listRequests);
+        int summaryCount = 0;
+        for (StageDataDto s : summaries) {
+            // a finished stage worth its quantiles is worth its slowest tasks too, read once with them,
+            // so its detail shows the tail the quantiles point at
+            boolean withSlowest = StageMapper.finished(StageMapper.status(s.status())) && !finishedSlowest.containsKey(s.key())
+                    && !slowestLists.contains(s);
+            int cost = withSlowest ? 2 : 1;
+            if (summaryCount >= MAX_SUMMARIES_PER_POLL || cost > budget) {
+                break;
+            }
+            budget -= cost;
+            summaryCount++;
+            requests.add(run(poll, s, () -> {
+                Optional<TaskQuantiles> q = api.taskSummary(app, s.stageId(), s.attemptId())
+                        .map(d -> QuantilesMapper.map(d, s.numCompleteTasks()));
+                poll.quantiles.put(s.key(), q);
+                keepIfFinished(s, finishedQuantiles, q);
+            }));
+            if (withSlowest) {
+                requests.add(run(poll, s, () -> readSlowest(api, app, s, poll)));
+            }
+        }
 
         runningLists.forEach(s -> requests.add(run(poll, s, () -> poll.running.put(s.key(),
                 api.taskList(app, s.stageId(), s.attemptId(),
                         Map.of("status", "running", "length", Integer.toString(page)))))));
 
-        slowestLists.forEach(s -> requests.add(run(poll, s, () -> {
-            List<TaskDataDto> tasks = api.taskList(app, s.stageId(), s.attemptId(), Map.of("status", "success",
-                    "sortBy", "-runtime", "length", Integer.toString(SLOWEST_TASKS)));
-            poll.slowest.put(s.key(), tasks);
-            keepIfFinished(s, finishedSlowest, tasks);
-        })));
+        slowestLists.forEach(s -> requests.add(run(poll, s, () -> readSlowest(api, app, s, poll))));
 
         failedLists.forEach(s -> requests.add(run(poll, s, () -> {
             List<TaskDataDto> tasks = api.taskList(app, s.stageId(), s.attemptId(),
@@ -149,6 +161,13 @@ final class StageDetailLoader {
                 .map(t -> TaskMapper.map(t, now)).forEach(t -> addOnce(notable, seen, t));
         List<TaskDataDto> failed = poll.failed.getOrDefault(key, finishedFailed.getOrDefault(key, List.of()));
         return new StageDetails(quantiles, notable, FailureGrouper.group(failed));
+    }
+
+    private void readSlowest(SparkApi api, AppRef app, StageDataDto s, Poll poll) {
+        List<TaskDataDto> tasks = api.taskList(app, s.stageId(), s.attemptId(), Map.of("status", "success",
+                "sortBy", "-runtime", "length", Integer.toString(SLOWEST_TASKS)));
+        poll.slowest.put(s.key(), tasks);
+        keepIfFinished(s, finishedSlowest, tasks);
     }
 
     private static void addOnce(List<TaskSample> out, Set<Long> seen, TaskSample t) {

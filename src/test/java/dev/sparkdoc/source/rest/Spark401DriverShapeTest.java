@@ -59,6 +59,30 @@ class Spark401DriverShapeTest {
     }
 
     @Test
+    void stagesAndJobsAreNamedByTheirQueryOrTheUsersCallSiteNeverByAqesPoolThread() throws Exception {
+        AppSnapshot snapshot = source.read();
+        dev.sparkdoc.signals.StageNames names = dev.sparkdoc.signals.StageNames.of(snapshot);
+        java.util.Map<Integer, String> stage = new java.util.TreeMap<>();
+        snapshot.stages().forEach(st -> stage.put(st.stageId(), names.stage(st)));
+        // stages 0-2 ran under AQE: Spark calls them "$anonfun$withThreadLocalCaptured$2 at CompletableFuture.java:1768"
+        assertThat(snapshot.stages()).filteredOn(st -> st.stageId() <= 2)
+                .allSatisfy(st -> assertThat(st.name()).startsWith("$anonfun$withThreadLocalCaptured$2"));
+        assertThat(stage).containsEntry(0, "collect at Dump.java:17").containsEntry(1, "collect at Dump.java:17")
+                .containsEntry(3, "collect at Dump.java:18").containsEntry(5, "collect at Dump.java:27");
+        assertThat(snapshot.jobs()).allSatisfy(j -> assertThat(names.job(j)).doesNotContain("$anonfun$"));
+        assertThat(snapshot.jobs()).filteredOn(j -> j.jobId() == 0).singleElement()
+                .satisfies(j -> assertThat(names.job(j)).isEqualTo("collect at Dump.java:17"));
+
+        var d = dev.sparkdoc.rules.Diagnosis.of(snapshot, dev.sparkdoc.rules.RuleCatalog.builtIn());
+        var report = dev.sparkdoc.report.TriageReport.of(d, "test", dev.sparkdoc.rules.Severity.INFO, 50);
+        String text = String.join("\n", dev.sparkdoc.report.TriageText.lines(report, dev.sparkdoc.report.Theme.PLAIN, 200, 0));
+        String json = dev.sparkdoc.report.TriageJson.render(report);
+        assertThat(d.findings()).isNotEmpty().allSatisfy(f -> assertThat(f.scope().label()).doesNotContain("$anonfun$"));
+        assertThat(text).doesNotContain("$anonfun$").contains("collect at Dump.java:");
+        assertThat(json).doesNotContain("$anonfun$");
+    }
+
+    @Test
     void aDriverUiIsLiveAndIncomplete() {
         AppSnapshot snapshot = source.read();
 

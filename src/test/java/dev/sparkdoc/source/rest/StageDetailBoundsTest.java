@@ -84,8 +84,11 @@ class StageDetailBoundsTest {
 
         Map<String, StageDetails> first = loader.load(api, APP, stages, 4, NOW, BUDGET, notes);
 
-        assertThat(summaryRequests()).isEqualTo(StageDetailLoader.MAX_SUMMARIES_PER_POLL);
-        assertThat(notes).containsExactly("task quantiles: 20 of 50 stages worth reading so far (filling)");
+        // the 3 busiest stages' slowest tasks, then each summary of a finished stage with its slowest
+        // tasks (2 requests): 3 + 15 × 2 = 33 of the 34 the budget leaves
+        assertThat(summaryRequests()).isEqualTo(18);
+        assertThat(taskListRequests()).isEqualTo(18);
+        assertThat(notes).containsExactly("task quantiles: 18 of 50 stages worth reading so far (filling)");
         // The busiest stages (highest run time = highest id here) come first.
         assertThat(first.get("49.0").quantiles()).isPresent();
         assertThat(first.get("0.0").quantiles()).isEmpty();
@@ -94,15 +97,16 @@ class StageDetailBoundsTest {
         paths.clear();
         notes.clear();
         loader.load(api, APP, stages, 4, NOW, BUDGET, notes);
-        assertThat(notes).containsExactly("task quantiles: 40 of 50 stages worth reading so far (filling)");
+        assertThat(notes).containsExactly("task quantiles: 36 of 50 stages worth reading so far (filling)");
+        assertThat(paths.size()).isLessThanOrEqualTo(BUDGET);
 
         paths.clear();
         notes.clear();
         Map<String, StageDetails> third = loader.load(api, APP, stages, 4, NOW, BUDGET, notes);
 
-        assertThat(summaryRequests()).isEqualTo(10);
+        assertThat(summaryRequests()).isEqualTo(14);
         assertThat(third.values()).allMatch(d -> d.quantiles().isPresent());
-        assertThat(paths).noneMatch(p -> p.endsWith("taskList"));
+        assertThat(taskListRequests()).as("each with its slowest tasks, once").isEqualTo(14);
         assertThat(notes).as("filled").isEmpty();
 
         paths.clear();
@@ -184,6 +188,10 @@ class StageDetailBoundsTest {
 
         assertThat(first.get("0.0").quantiles()).as("the failed stage, with the least run time").isPresent();
         assertThat(first.get("1.0").quantiles()).as("the cheapest healthy stage waits").isEmpty();
+    }
+
+    private long taskListRequests() {
+        return paths.stream().filter(p -> p.endsWith("taskList")).count();
     }
 
     private long summaryRequests() {
