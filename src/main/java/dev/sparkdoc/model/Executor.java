@@ -32,10 +32,24 @@ public record Executor(
         Optional<Instant> removeTime,
         Optional<String> removeReason,
         boolean excluded,
-        Map<String, Long> peakMemoryMetrics) {
+        Map<String, Long> peakMemoryMetrics,
+        Map<String, String> logUrls) {
 
     public Executor {
         peakMemoryMetrics = Map.copyOf(peakMemoryMetrics);
+        // a snapshot file written before log links were kept has none
+        logUrls = logUrls == null ? Map.of() : Map.copyOf(logUrls);
+    }
+
+    /** An executor without log links (local mode's driver, Kubernetes, a test). */
+    public Executor(String id, String hostPort, boolean active, int totalCores, int maxTasks, int activeTasks, int failedTasks,
+                    int completedTasks, int totalTasks, long totalDurationMs, long totalGcTimeMs, long totalInputBytes,
+                    long totalShuffleRead, long totalShuffleWrite, long memoryUsed, long maxMemory, long diskUsed,
+                    Optional<Instant> addTime, Optional<Instant> removeTime, Optional<String> removeReason, boolean excluded,
+                    Map<String, Long> peakMemoryMetrics) {
+        this(id, hostPort, active, totalCores, maxTasks, activeTasks, failedTasks, completedTasks, totalTasks, totalDurationMs,
+                totalGcTimeMs, totalInputBytes, totalShuffleRead, totalShuffleWrite, memoryUsed, maxMemory, diskUsed, addTime,
+                removeTime, removeReason, excluded, peakMemoryMetrics, Map.of());
     }
 
     public boolean isDriver() {

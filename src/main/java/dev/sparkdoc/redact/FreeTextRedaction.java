@@ -67,7 +67,7 @@ public final class FreeTextRedaction {
         return x.removeReason().isEmpty() ? x : new Executor(x.id(), x.hostPort(), x.active(), x.totalCores(), x.maxTasks(),
                 x.activeTasks(), x.failedTasks(), x.completedTasks(), x.totalTasks(), x.totalDurationMs(), x.totalGcTimeMs(),
                 x.totalInputBytes(), x.totalShuffleRead(), x.totalShuffleWrite(), x.memoryUsed(), x.maxMemory(), x.diskUsed(),
-                x.addTime(), x.removeTime(), r(x.removeReason()), x.excluded(), x.peakMemoryMetrics());
+                x.addTime(), x.removeTime(), r(x.removeReason()), x.excluded(), x.peakMemoryMetrics(), x.logUrls());
     }
 
     private static SqlExecution sql(SqlExecution q) {

@@ -33,6 +33,7 @@ final class ExecutorMapper {
                 Texts.nonBlank(e.removeReason()),
                 // isBlacklisted is the pre-3.1 name; 3.x still writes both.
                 e.isExcluded() || e.isBlacklisted(),
-                e.peakMemoryMetrics());
+                e.peakMemoryMetrics(),
+                e.executorLogs());
     }
 }

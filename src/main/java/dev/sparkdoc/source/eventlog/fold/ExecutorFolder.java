@@ -65,6 +65,7 @@ final class ExecutorFolder {
                 JsonNode info = e.path("Executor Info");
                 x.host = info.path("Host").asText(x.host);
                 x.totalCores = info.path("Total Cores").asInt(x.totalCores);
+                info.path("Log Urls").fields().forEachRemaining(u -> x.logUrls.put(u.getKey(), u.getValue().asText()));
                 x.addTime = e.path("Timestamp").asLong(x.addTime);
             }
             case "SparkListenerExecutorRemoved" -> {

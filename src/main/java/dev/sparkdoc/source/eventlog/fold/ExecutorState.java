@@ -19,6 +19,8 @@ final class ExecutorState {
     long addTime = -1;
     long removeTime = -1;
     String removeReason;
+    /** The executor's log links from its ExecutorAdded event (stdout, stderr), as the REST API gives them. */
+    final java.util.Map<String, String> logUrls = new java.util.LinkedHashMap<>();
     boolean excluded;
 
     int started;
@@ -78,7 +80,7 @@ final class ExecutorState {
         return new Executor(id, hostPort, removeTime < 0, totalCores, taskCpus > 0 ? totalCores / taskCpus : totalCores,
                 active, failed, completed, Math.max(started, ended), totalDurationMs, totalGcTimeMs, totalInputBytes,
                 totalShuffleRead, totalShuffleWrite, 0, maxMemory, 0, StageState.time(addTime),
-                StageState.time(removeTime), Optional.ofNullable(removeReason), excluded, peakByName);
+                StageState.time(removeTime), Optional.ofNullable(removeReason), excluded, peakByName, logUrls);
     }
 
     Executor toExecutor(int taskCpus, ExecutorMetricNames names) {

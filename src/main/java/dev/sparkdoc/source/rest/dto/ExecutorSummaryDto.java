@@ -31,9 +31,11 @@ public record ExecutorSummaryDto(
         String removeReason,
         @JsonProperty("isExcluded") boolean isExcluded,
         @JsonProperty("isBlacklisted") boolean isBlacklisted,
-        Map<String, Long> peakMemoryMetrics) {
+        Map<String, Long> peakMemoryMetrics,
+        Map<String, String> executorLogs) {
 
     public ExecutorSummaryDto {
         peakMemoryMetrics = Lists.orEmpty(peakMemoryMetrics);
+        executorLogs = Lists.orEmpty(executorLogs);
     }
 }
