@@ -58,6 +58,15 @@ final class StageDetailView {
         out.add(Line.of("", Tone.NORMAL));
         st.quantiles().ifPresentOrElse(q -> quantiles(q, out), () -> out.addAll(Line.wrap(noQuantiles(st), width, Tone.DIM, -1)));
         StageTasksSection.lines(st, s.diagnosis().map(d -> d.snapshot().source().kind()).orElse(SourceKind.SNAPSHOT), width, out);
+        // where the longest-running task is now, when this poll read its thread (live drivers)
+        s.diagnosis().flatMap(d -> d.snapshot().taskThreads().stream()
+                        .filter(th -> th.stageId() == st.stageId() && th.stageAttemptId() == st.attemptId()).findFirst())
+                .ifPresent(thread -> {
+                    out.add(Line.of("", Tone.NORMAL));
+                    List<String> stack = dev.sparkdoc.report.ThreadStackText.lines(thread);
+                    out.add(Line.of(stack.get(0), Tone.BOLD));
+                    stack.subList(1, stack.size()).forEach(l -> out.addAll(Line.wrap(l, width, l.startsWith("  →") ? Tone.ACCENT : Tone.NORMAL, -1)));
+                });
         if (!st.failures().isEmpty()) {
             out.add(Line.of("", Tone.NORMAL));
             out.add(Line.of("Failures", Tone.BOLD));
