@@ -62,7 +62,7 @@ public final class ExplainCommand implements Callable<Integer> {
 
     private InputText read() {
         if (file == null || file.equals("-")) {
-            if (file == null && stdinIsTerminal()) {
+            if (file == null && StdinTerminal.is()) {
                 // a bare 'sparkdoc explain' typed at a prompt would otherwise wait without a word
                 // one line that fits 80 columns; Ctrl-D ends the input at the start of a line
                 System.err.println("sparkdoc: reading the error from standard input; paste it, then press Ctrl-D");
@@ -83,22 +83,6 @@ public final class ExplainCommand implements Callable<Integer> {
             throw new SourceException(file + ": no such file");
         } catch (IOException e) {
             throw new SourceException("cannot read " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** Standard input is a terminal (not a pipe, not a file); tests set {@code sparkdoc.stdin.terminal}. */
-    private static boolean stdinIsTerminal() {
-        String forced = System.getProperty("sparkdoc.stdin.terminal");
-        if (forced != null) {
-            return Boolean.parseBoolean(forced);
-        }
-        // System.console() is null unless both stdin and stdout are terminals: 'explain > out.txt' typed at a
-        // prompt still waits on the keyboard, so ask about stdin itself (fd 0) where /proc says
-        try {
-            Path fd0 = Path.of("/proc/self/fd/0").toRealPath();
-            return fd0.toString().startsWith("/dev/pts/") || fd0.toString().startsWith("/dev/tty");
-        } catch (IOException | RuntimeException e) {
-            return System.console() != null;
         }
     }
 
