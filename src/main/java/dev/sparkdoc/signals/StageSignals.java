@@ -142,6 +142,8 @@ public final class StageSignals {
     public static final Fact FAILURES_SECONDS_LOST = FACTS.seconds("stage.failures.secondsLost",
             "wall time of a failed stage, else failed attempts × median run time over the slots");
     public static final Fact FAILURE_EXCEPTION = FACTS.text("stage.failure.exception", "the most frequent failure's exception class");
+    public static final Fact FAILURE_LOG = FACTS.text("stage.failure.log",
+            "the log link of the executor where the most frequent failure happened (its stderr), where Spark gives one");
     public static final Fact FAILURE_MESSAGE = FACTS.text("stage.failure.message",
             "the most frequent failure's first line (the root line of a Python traceback)");
     public static final Fact FAILURE_WHERE = FACTS.text("stage.failure.where", "executor and host of the first such failure");
@@ -334,7 +336,17 @@ public final class StageSignals {
         stage.failures().stream()
                 .filter(f -> FailureKind.of(f) != FailureKind.KILLED)
                 .max(Comparator.comparingInt(TaskFailure::count).thenComparing(f -> -stage.failures().indexOf(f)))
-                .ifPresent(f -> nameFailure(f, sink));
+                .ifPresent(f -> {
+                    nameFailure(f, sink);
+                    failureLog(ctx, f, sink);
+                });
+    }
+
+    /** Where the failing task's executor wrote its stderr (the whole trace, the task's own prints): its log link. */
+    private static void failureLog(AppContext ctx, TaskFailure f, FactSink sink) {
+        ctx.snapshot().executor(f.executorId()).map(e -> e.logUrls().get("stderr")).filter(u -> !u.isBlank())
+                .ifPresent(url -> sink.text(FAILURE_LOG, "executor " + f.executorId() + "'s stderr, " + url
+                        + " (or: sparkdoc logs --executor " + f.executorId() + ")"));
     }
 
     /**
