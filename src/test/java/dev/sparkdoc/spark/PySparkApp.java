@@ -80,12 +80,7 @@ public final class PySparkApp implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("driver.log").toFile());
         Path home = PYTHON_SIDE.toAbsolutePath().normalize();
-        pb.environment().put("SPARK_HOME", home.toString());
-        pb.environment().put("PYSPARK_PYTHON", "python3");
-        pb.environment().put("PYTHONPATH", home.resolve("python") + ":" + home.resolve("python/lib/py4j-0.10.9.7-src.zip")
-                + ":" + SCRIPTS.toAbsolutePath());
-        pb.environment().put("SPARKDOC_GATE", gate.toString());
-        pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        pythonEnvironment(pb, home.toString(), gate);
         return new PySparkApp(pb.start(), dir, gate, events, port);
     }
 
@@ -115,15 +110,20 @@ public final class PySparkApp implements AutoCloseable {
         args.add("pyspark-shell");
         ProcessBuilder pb = new ProcessBuilder("python3", SCRIPTS.resolve(script).toAbsolutePath().toString())
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("driver.log").toFile());
-        Path home = PYTHON_SIDE.toAbsolutePath().normalize();
-        pb.environment().put("SPARK_HOME", sparkHome.getParent().toString());
+        pythonEnvironment(pb, sparkHome.getParent().toString(), gate);
         pb.environment().put("PYSPARK_SUBMIT_ARGS", String.join(" ", args));
+        return new PySparkApp(pb.start(), dir, gate, events, port);
+    }
+
+    /** What every PySpark run here needs: Spark's home, this Python, pyspark and py4j on the path, the gate, a local IP. */
+    private static void pythonEnvironment(ProcessBuilder pb, String sparkHome, Path gate) {
+        Path home = PYTHON_SIDE.toAbsolutePath().normalize();
+        pb.environment().put("SPARK_HOME", sparkHome);
         pb.environment().put("PYSPARK_PYTHON", "python3");
         pb.environment().put("PYTHONPATH", home.resolve("python") + ":" + home.resolve("python/lib/py4j-0.10.9.7-src.zip")
                 + ":" + SCRIPTS.toAbsolutePath());
         pb.environment().put("SPARKDOC_GATE", gate.toString());
         pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
-        return new PySparkApp(pb.start(), dir, gate, events, port);
     }
 
     private static String quote(String s) {
