@@ -128,7 +128,8 @@ class SelectionFollowsItsItemTest {
 
     @Test
     void theSelectedProcessStaysSelectedWhenItsCpuRankChanges() {
-        UiState base = keys(TuiFixtures.live(TuiFixtures.liveCluster(NOW), 80, 24), "4");
+        // the pane lists processes as a tree by default; s sorts them by CPU
+        UiState base = keys(TuiFixtures.live(TuiFixtures.liveCluster(NOW), 80, 24), "4s");
         UiState s = keys(base.withData(base.diagnosis().orElseThrow(), processes(10, 90.0, 20, 50.0, 30, 10.0)), "j");
         assertThat(Rows.processes(s).get(Rows.selected(s, Pane.PROCESSES)).pid()).isEqualTo(20);
 
