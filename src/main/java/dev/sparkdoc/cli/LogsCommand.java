@@ -38,6 +38,9 @@ final class LogsCommand implements Callable<Integer> {
     @Option(names = "--grep", paramLabel = "REGEX", description = "only the lines that match (the errors are still found in the whole tail)")
     String grep;
 
+    @Option(names = {"-f", "--follow"}, description = "then print what each log gains, every 2 s, until Ctrl-C (standalone workers and range servers)")
+    boolean follow;
+
     @Option(names = "--bytes", paramLabel = "N", defaultValue = "65536",
             description = "how much of the end of each log to read (default: ${DEFAULT-VALUE})")
     int bytes;
@@ -67,11 +70,44 @@ final class LogsCommand implements Callable<Integer> {
                         .sorted(java.util.Map.Entry.comparingByKey(java.util.Comparator.reverseOrder())) // stdout, then stderr
                         .forEach(l -> tails.add(reader.tail(e.id(), l.getKey(), l.getValue(), bytes)));
             }
+            List<String> lines = LogsText.lines(tails, pattern);
+            Destination.stdout().write(out -> lines.forEach(out::println));
+            if (tails.stream().allMatch(t -> t.problem().isPresent())) {
+                return ExitCode.TARGET_UNREADABLE;
+            }
+            if (follow) {
+                follow(reader, tails, pattern);
+            }
         }
-        List<String> lines = LogsText.lines(tails, pattern);
-        Destination.stdout().write(out -> lines.forEach(out::println));
-        return tails.stream().allMatch(t -> t.problem().isPresent()) ? ExitCode.TARGET_UNREADABLE : ExitCode.OK;
+        return ExitCode.OK;
     }
+
+    /** Every 2 s, each log's new lines, marked with their executor and log, until the user stops it. */
+    private void follow(ExecutorLogReader reader, List<LogTail> tails, Optional<Pattern> pattern) throws IOException {
+        List<LogTail> now = new ArrayList<>(tails.stream().filter(t -> t.length().isPresent()).toList());
+        while (!now.isEmpty()) {
+            try {
+                Thread.sleep(FOLLOW_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            List<String> lines = new ArrayList<>();
+            for (int i = 0; i < now.size(); i++) {
+                LogTail last = now.get(i);
+                LogTail more = reader.since(last.executorId(), last.kind(), last.url(), last.length().getAsLong(), bytes);
+                lines.addAll(LogsText.followed(more, pattern));
+                // a log that cannot be followed is said once, then left; a new length is where the next read starts
+                now.set(i, more.problem().isPresent() || more.length().isEmpty() ? null : more);
+            }
+            now.removeIf(java.util.Objects::isNull);
+            if (!lines.isEmpty()) {
+                Destination.stdout().write(out -> lines.forEach(out::println));
+            }
+        }
+    }
+
+    private static final long FOLLOW_MILLIS = 2_000;
 
     private static Optional<Pattern> compile(String regex) {
         if (regex == null) {

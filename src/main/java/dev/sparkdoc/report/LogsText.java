@@ -50,6 +50,16 @@ public final class LogsText {
         return out;
     }
 
+    /** What a followed log gained, one line each, marked with its executor and log; a problem once. */
+    public static List<String> followed(LogTail t, Optional<Pattern> grep) {
+        String mark = "[executor " + t.executorId() + " " + t.kind() + "] ";
+        if (t.problem().isPresent()) {
+            return List.of(mark + SafeText.line(t.problem().get()));
+        }
+        return t.text().lines().filter(l -> grep.map(g -> g.matcher(l).find()).orElse(true))
+                .map(l -> mark + SafeText.line(l.length() > MAX_LINE ? l.substring(0, MAX_LINE) + " …" : l)).toList();
+    }
+
     private static String header(LogTail t) {
         String what = "executor " + t.executorId() + " " + t.kind()
                 + (t.kind().equals("stdout") ? " (System.out, and print() of its Python workers)" : "");

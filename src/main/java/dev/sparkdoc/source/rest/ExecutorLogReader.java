@@ -47,8 +47,54 @@ public final class ExecutorLogReader implements AutoCloseable {
 
     /** The last {@code maxBytes} of the log at {@code url}; a problem, never an exception, when it cannot be read. */
     public LogTail tail(String executorId, String kind, String url, int maxBytes) {
-        LogTail t = read(executorId, kind, url, maxBytes);
         // a log quotes configs, URLs and commands: its secrets never leave the reader
+        return redacted(read(executorId, kind, url, maxBytes));
+    }
+
+    /**
+     * What the log at {@code url} gained since byte {@code offset} (at most {@code maxBytes} of it),
+     * for {@code logs --follow}: a worker's {@code offset}, else a range from the offset; a
+     * NodeManager's page cannot be read from an offset.
+     */
+    public LogTail since(String executorId, String kind, String url, long offset, int maxBytes) {
+        HttpUrl link = HttpUrl.parse(url);
+        if (link == null) {
+            return failed(executorId, kind, url, "the log link is not an http(s) URL");
+        }
+        Shape shape = Shape.of(link);
+        if (shape == Shape.NODE_MANAGER) {
+            return failed(executorId, kind, url, "a YARN NodeManager's log page cannot be followed: run sparkdoc logs again");
+        }
+        HttpUrl asked = shape == Shape.WORKER
+                ? link.newBuilder().encodedPath(link.encodedPath().replaceFirst("/logPage/?$", "/log/"))
+                        .setQueryParameter("offset", Long.toString(offset)).setQueryParameter("byteLength", Integer.toString(maxBytes)).build()
+                : link;
+        Request.Builder request = new Request.Builder().url(asked).get();
+        if (asked.host().equals(targetHost)) {
+            request.headers(credentials);
+        }
+        if (shape == Shape.OTHER) {
+            request.header("Range", "bytes=" + offset + "-" + (offset + maxBytes - 1));
+        }
+        try (Response response = http.newCall(request.build()).execute()) {
+            if (response.code() == 416) {
+                return new LogTail(executorId, kind, url, "", OptionalLong.of(offset), OptionalLong.of(offset), Optional.empty());
+            }
+            if (!response.isSuccessful()) {
+                return failed(executorId, kind, url, "the log link answered HTTP " + response.code() + why(response.code(), shape));
+            }
+            String text = read(response.body().byteStream(), maxBytes + 4096L);
+            LogTail t = shape == Shape.WORKER ? worker(executorId, kind, url, text)
+                    : response.code() == 206 ? ranged(executorId, kind, url, text, response.header("Content-Range", ""))
+                    : new LogTail(executorId, kind, url, "", OptionalLong.empty(), OptionalLong.empty(),
+                            Optional.of("the log server sends whole files, not ranges: it cannot be followed"));
+            return redacted(t);
+        } catch (IOException e) {
+            return failed(executorId, kind, url, "the log link could not be read: " + e.getMessage());
+        }
+    }
+
+    private static LogTail redacted(LogTail t) {
         return new LogTail(t.executorId(), t.kind(), Redaction.text(t.url()), Redaction.text(t.text()), t.from(), t.length(),
                 t.problem().map(Redaction::text));
     }

@@ -110,4 +110,23 @@ class ExecutorLogReaderTest {
         assertThat(server.takeRequest().getHeaders().get("Authorization")).isEqualTo("Bearer s3cret");
         assertThat(server.takeRequest().getHeaders().get("Authorization")).isNull();
     }
+
+    @Test
+    void followingAsksForWhatCameAfterTheLastLengthAndANodeManagerPageIsNotFollowed() throws Exception {
+        server.enqueue(new MockResponse.Builder().code(206).setHeader("Content-Range", "bytes 1000-1009/1010").body("new line\n").build());
+        server.enqueue(new MockResponse.Builder().code(416).build());
+        try (ExecutorLogReader reader = new ExecutorLogReader(self(), AUTH)) {
+            LogTail more = reader.since("3", "stderr", server.url("/logs/stderr").toString(), 1000, 65_536);
+            assertThat(server.takeRequest().getHeaders().get("Range")).isEqualTo("bytes=1000-66535");
+            assertThat(more.text()).isEqualTo("new line\n");
+            assertThat(more.length()).hasValue(1010);
+
+            LogTail none = reader.since("3", "stderr", server.url("/logs/stderr").toString(), 1010, 65_536);
+            assertThat(none.text()).isEmpty();
+            assertThat(none.length()).hasValue(1010);
+
+            LogTail nm = reader.since("3", "stderr", server.url("/node/containerlogs/c_1/u/stderr").toString(), 0, 100);
+            assertThat(nm.problem()).hasValueSatisfying(p -> assertThat(p).startsWith("a YARN NodeManager's log page cannot be followed"));
+        }
+    }
 }
