@@ -26,7 +26,7 @@ final class ConfigDefaults implements IDefaultValueProvider {
                 return context.config().interval().map(d -> String.valueOf(d.toMillis() / 1000.0)).orElse(null);
             }
             if (arg instanceof PositionalParamSpec p && p.paramLabel().equals("TARGET")
-                    && (command.equals("attach") || command.equals("triage") || command.equals("snapshot"))) {
+                    && (command.equals("attach") || command.equals("triage") || command.equals("snapshot") || command.equals("logs"))) {
                 return context.config().defaultTarget().orElse(null);
             }
         } catch (UsageException brokenConfig) {
