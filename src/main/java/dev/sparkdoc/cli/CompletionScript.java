@@ -33,8 +33,27 @@ final class CompletionScript {
 
     /** Picocli completes a positional from its candidates only: TARGET also takes event logs and snapshot files. */
     private static final String TARGETS = "compReplyArray \"${TARGET_pos_param_args[@]}\" )";
-    private static final String TARGETS_AND_PATHS =
-            "compReplyArray \"${TARGET_pos_param_args[@]}\"; compgen -f -- \"${curr_word}\" ) # URLs, files and folders";
+    private static final String TARGETS_AND_PATHS = "compReplyArray \"${TARGET_pos_param_args[@]}\"; _sparkdoc_named_targets"
+            + " \"${curr_word}\"; compgen -f -- \"${curr_word}\" ) # URLs, the config's targets, files and folders";
+    private static final String FIRST_FUNCTION = "function compReplyArray() {";
+    /**
+     * The config file's target names (block-style YAML: two-space keys under {@code targets:}),
+     * read by awk at each Tab: no JVM starts for a completion, and a new target completes at once.
+     */
+    private static final String NAMED_TARGETS = """
+            # The names of the targets in sparkdoc's config file (see 'sparkdoc config show'), for TARGET
+            function _sparkdoc_named_targets() {
+              local base="${XDG_CONFIG_HOME:-}"
+              case "$base" in /*) ;; *) base="$HOME/.config" ;; esac
+              local file="${SPARKDOC_CONFIG:-$base/sparkdoc/config.yaml}"
+              [ -r "$file" ] || return 0
+              local names
+              names=$(awk '/^targets:[[:space:]]*(#.*)?$/ {t=1; next} /^[^[:space:]#]/ {t=0}
+                t && /^  [A-Za-z0-9][A-Za-z0-9._-]*:/ {sub(/^  /, ""); sub(/:.*/, ""); print}' "$file" 2>/dev/null)
+              compgen -W "$names" -- "$1"
+            }
+
+            """;
 
     private CompletionScript() {
     }
@@ -51,14 +70,15 @@ final class CompletionScript {
     /**
      * The bash script (zsh loads it through bashcompinit): commands, options, rule ids for
      * {@code rules show} and {@code --disable}, paths for files and folders, and TARGET as a URL,
-     * a host:port, an event log or a snapshot file.
+     * a host:port, a named target of the config file, an event log or a snapshot file.
      */
     static String bash() {
         String script = AutoComplete.bash("sparkdoc", Main.commandLine());
-        if (!script.contains(TARGETS)) {
+        if (!script.contains(TARGETS) || !script.contains(FIRST_FUNCTION)) {
             // a picocli upgrade changed its script: better no release than one without target completion
             throw new IllegalStateException("picocli's completion script no longer completes TARGET from its candidates");
         }
-        return script.replace(TARGETS, TARGETS_AND_PATHS);
+        return script.replace(TARGETS, TARGETS_AND_PATHS).replaceFirst(java.util.regex.Pattern.quote(FIRST_FUNCTION),
+                java.util.regex.Matcher.quoteReplacement(NAMED_TARGETS + FIRST_FUNCTION));
     }
 }

@@ -55,10 +55,51 @@ class CompletionScriptTest {
         return Files.writeString(dir.resolve("sparkdoc." + shell), r.out());
     }
 
-    /** What bash offers for the last word, as a user pressing Tab after {@code words} would see it. */
+    @Test
+    void zshLoadsTheScriptThroughBashcompinitAndRegistersTheCompletion() throws Exception {
+        Path script = script("zsh");
+        Process p = new ProcessBuilder("zsh", "-f", "-c", "autoload -U +X compinit && compinit -u; source " + script
+                + "; print -r -- ${_comps[sparkdoc]}").directory(dir.toFile()).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(out.strip()).as(out).endsWith("_bash_complete -F _complete_sparkdoc -o default");
+    }
+
+    @Test
+    void completesTheConfigFilesNamedTargets() throws Exception {
+        Path script = script("bash");
+        Path config = Files.createDirectories(dir.resolve("cfg/sparkdoc")).resolve("config.yaml");
+        Files.writeString(config, """
+                interval: 5s
+                targets:   # by name
+                  prod-etl:
+                    url: https://rm:8088/proxy/application_1_0042/
+                    headers:
+                      X-Team: data
+                  prod-batch: {url: "http://shs:18080"}
+                  dev:
+                    url: localhost:4041
+                rules: [x]
+                """);
+
+        String prefix = "export XDG_CONFIG_HOME=" + dir.resolve("cfg") + "; ";
+        assertThat(complete(prefix, script, "sparkdoc", "attach", "prod")).containsExactlyInAnyOrder("prod-etl", "prod-batch");
+        assertThat(complete(prefix, script, "sparkdoc", "triage", "de")).containsExactly("dev");
+        // keys inside a target are not names
+        assertThat(complete(prefix, script, "sparkdoc", "triage", "X-")).isEmpty();
+        assertThat(complete("export SPARKDOC_CONFIG=/nonexistent.yaml; ", script, "sparkdoc", "attach", "prod")).isEmpty();
+    }
+
     private List<String> complete(Path script, String... words) throws Exception {
+        return complete("", script, words);
+    }
+
+    /** What bash offers for the last word, as a user pressing Tab after {@code words} would see it. */
+    private List<String> complete(String environment, Path script, String... words) throws Exception {
         String array = String.join(" ", java.util.Arrays.stream(words).map(w -> "'" + w + "'").toList());
-        String out = bash("source " + script + " 2>/dev/null; COMP_WORDS=(" + array + "); COMP_CWORD=" + (words.length - 1)
+        String out = bash(environment + "source " + script + " 2>/dev/null; COMP_WORDS=(" + array + "); COMP_CWORD=" + (words.length - 1)
                 + "; _complete_sparkdoc 2>/dev/null; printf '%s\\n' \"${COMPREPLY[@]}\"");
         return out.lines().filter(l -> !l.isBlank()).toList();
     }
