@@ -342,11 +342,18 @@ public final class StageSignals {
                 });
     }
 
+    /** What 'sparkdoc logs' reads the links from: the driver or History Server this was read from, else a placeholder. */
+    private static String logsTarget(AppContext ctx) {
+        var source = ctx.snapshot().source();
+        boolean http = source.kind() == dev.sparkdoc.model.SourceKind.LIVE || source.kind() == dev.sparkdoc.model.SourceKind.HISTORY;
+        return http ? source.target() : "<driver or History Server URL>";
+    }
+
     /** Where the failing task's executor wrote its stderr (the whole trace, the task's own prints): its log link. */
     private static void failureLog(AppContext ctx, TaskFailure f, FactSink sink) {
         ctx.snapshot().executor(f.executorId()).map(e -> e.logUrls().get("stderr")).filter(u -> !u.isBlank())
                 .ifPresent(url -> sink.text(FAILURE_LOG, "executor " + f.executorId() + "'s stderr, " + url
-                        + " (or: sparkdoc logs --executor " + f.executorId() + ")"));
+                        + " (or: sparkdoc logs " + logsTarget(ctx) + " --executor " + f.executorId() + ")"));
     }
 
     /**

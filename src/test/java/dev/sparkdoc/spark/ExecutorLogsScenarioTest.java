@@ -54,7 +54,7 @@ class ExecutorLogsScenarioTest {
             // the failing stage's finding links the executor log that holds the whole trace
             CliRun triage = CliRun.of("triage", spark.uiUrl().toString(), "--json");
             assertThat(triage.out()).contains("stage.failure.log").contains("executor 0's stderr, http://")
-                    .contains("logType=stderr (or: sparkdoc logs --executor 0)");
+                    .contains("logType=stderr (or: sparkdoc logs " + spark.uiUrl() + "/ --executor 0)");
 
             CliRun grep = CliRun.of("logs", spark.uiUrl().toString(), "--type", "stdout", "--grep", "UDF 1$");
             assertThat(grep.out().lines().filter(l -> l.startsWith("  hello"))).containsExactly("  hello from the UDF 1");
