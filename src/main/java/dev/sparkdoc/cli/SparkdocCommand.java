@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         footer = {"",
                 "Targets: host:port (driver UI, default localhost:4040), host (scans 4040-4045), "
                         + "http(s)://host:port[/prefix] (driver UI, History Server, YARN proxy), "
-                        + "an event-log file or eventlog_v2_* folder, a snapshot file.",
+                        + "an event-log file or eventlog_v2_* folder, a snapshot file, or a name from the config file (sparkdoc config show).",
                 "Exit codes: 0 ok, 1 findings at or above --fail-on, 2 bad usage, "
                         + "3 target could not be read or output could not be written, 4 internal error.",
                 "Completion: source <(sparkdoc completion bash). Manual: man sparkdoc, with the release's bin/ on the PATH."})

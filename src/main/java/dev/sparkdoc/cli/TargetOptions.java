@@ -19,7 +19,7 @@ final class TargetOptions {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "TARGET", defaultValue = "localhost:4040",
             completionCandidates = CompletionScript.TargetExamples.class,
-            description = "host:port, host, http(s) URL, event-log path or snapshot file (default: ${DEFAULT-VALUE})")
+            description = "host:port, host, http(s) URL, event-log path, snapshot file or a target named in the config file (default: ${DEFAULT-VALUE})")
     String target;
 
     @Option(names = "--app", paramLabel = "ID", description = "application id where the target has several")
