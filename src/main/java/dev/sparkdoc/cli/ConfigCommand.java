@@ -9,15 +9,7 @@ import picocli.CommandLine.Command;
         description = {"The config file: named targets and defaults (see the README's Config file).",
                 "  sparkdoc config show   where the files are and the settings in force (secrets by source)"},
         subcommands = ConfigCommand.Show.class)
-final class ConfigCommand implements Runnable {
-
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
+final class ConfigCommand extends GroupCommand {
 
     @Command(name = "show", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             description = "Print where the config and cache are and the settings in force, each with its source; secrets only by where they come from.")

@@ -23,15 +23,7 @@ import picocli.CommandLine.Parameters;
                 "  sparkdoc driver heap [TARGET]      the top classes by bytes (a full GC: the JVM pauses)",
                 "  sparkdoc driver threads [TARGET]   every thread's stack (a safepoint: a short pause)"},
         subcommands = {DriverCommand.Heap.class, DriverCommand.Threads.class})
-final class DriverCommand implements Runnable {
-
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
+final class DriverCommand extends GroupCommand {
 
     /** Which JVM, and the user's yes: shared by both subcommands. */
     static final class Which {

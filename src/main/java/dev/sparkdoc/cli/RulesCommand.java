@@ -28,15 +28,7 @@ import picocli.CommandLine.Parameters;
         description = "Browse, validate and test the first-aid rules.",
         subcommands = {RulesCommand.ListRules.class, RulesCommand.ShowRule.class, RulesCommand.CheckRules.class,
                 RulesCommand.ListFacts.class, RulesCommand.TestRules.class})
-final class RulesCommand implements Runnable {
-
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
+final class RulesCommand extends GroupCommand {
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List the rules in force.")
     static final class ListRules implements Callable<Integer> {

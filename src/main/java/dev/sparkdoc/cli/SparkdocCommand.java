@@ -16,13 +16,5 @@ import picocli.CommandLine.Command;
                         + "3 target could not be read or output could not be written, 4 internal error.",
                 "Completion: source <(sparkdoc completion bash). Manual: man sparkdoc, with the release's bin/ on the PATH."})
 // the subcommands are registered by Main (only the one named, when one is)
-final class SparkdocCommand implements Runnable {
-
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
+final class SparkdocCommand extends GroupCommand {
 }
