@@ -70,7 +70,7 @@ class ArchitectureTest {
                         "diff", "fleet")
                 .whereLayer("tui").mayOnlyAccessLayers("model", "targets", "firstaid", "redact", "proc", "source", "signals",
                         "rules", "report")
-                .whereLayer("userconfig").mayOnlyAccessLayers("targets", "source", "datafile", "redact")
+                .whereLayer("userconfig").mayOnlyAccessLayers("targets", "source", "datafile", "redact", "proc")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer();
 
         rule.check(main);

@@ -16,9 +16,6 @@ final class ColorOption {
     /** The config file's {@code color: never} (Main's factory). */
     private final CliContext context;
 
-    ColorOption() {
-        this(CliContext.ofProcess(java.time.Clock.systemUTC()));
-    }
 
     ColorOption(CliContext context) {
         this.context = context;

@@ -34,7 +34,7 @@ final class ConnectionOptions {
 
     HttpOptions httpOptions() {
         return new HttpOptions(headers, Optional.ofNullable(basicAuth), insecure, Optional.ofNullable(caCert),
-                Duration.ofSeconds(Math.max(1, timeoutGiven() ? timeoutSeconds : 10)));
+                timeoutGiven() ? Duration.ofSeconds(Math.max(1, timeoutSeconds)) : HttpOptions.DEFAULT.timeout());
     }
 
     /** Whether --timeout was given: it then wins over a named target's own. */

@@ -21,9 +21,6 @@ final class RuleOptions {
     /** The config file's rule folders and disabled ids, beside these (Main's factory). */
     private final CliContext context;
 
-    RuleOptions() {
-        this(CliContext.ofProcess(java.time.Clock.systemUTC()));
-    }
 
     RuleOptions(CliContext context) {
         this.context = context;

@@ -6,7 +6,6 @@ import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.targets.Target;
 import dev.sparkdoc.userconfig.ResolvedTarget;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -36,9 +35,6 @@ final class TargetOptions {
     /** Each argument resolved once: a named target's secret command runs once per run. */
     private final Map<String, ResolvedTarget> resolved = new HashMap<>();
 
-    TargetOptions() {
-        this(CliContext.ofProcess(Clock.systemUTC()));
-    }
 
     TargetOptions(CliContext context) {
         this.context = context;

@@ -1,6 +1,5 @@
 package dev.sparkdoc.explain;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -29,16 +28,13 @@ public final class CallSites {
         if (details == null || details.isBlank()) {
             return Optional.empty();
         }
-        List<StackFrame> frames = new ArrayList<>();
-        for (String line : details.split("\n")) {
-            FrameLines.jvm("at " + line.strip()).ifPresent(frames::add);
-        }
-        for (int i = 0; i < frames.size(); i++) {
+        List<StackFrame> frames = ThreadFrames.parse(List.of(details.split("\n")));
+        java.util.OptionalInt user = ThreadFrames.userFrameIndex(frames);
+        if (user.isPresent()) {
+            int i = user.getAsInt();
             StackFrame f = frames.get(i);
-            if (!UserFrames.isLibrary(f)) {
-                String called = i > 0 ? method(frames.get(i - 1)) + " in " : "";
-                return Optional.of(called + method(f) + " at " + f.location());
-            }
+            String called = i > 0 ? method(frames.get(i - 1)) + " in " : "";
+            return Optional.of(called + method(f) + " at " + f.location());
         }
         return Optional.empty();
     }

@@ -47,7 +47,7 @@ public final class CommandSummary {
         for (int i = 1; i < argv.size(); i++) {
             String a = argv.get(i);
             if (a.equals("-jar") && i + 1 < argv.size()) {
-                return with(fileName(argv.get(i + 1)), join(argv, i + 2));
+                return with(RoleClassifier.fileName(argv.get(i + 1)), join(argv, i + 2));
             }
             if (a.equals("-m") || a.equals("--module")) {
                 return i + 1 < argv.size() ? with(argv.get(i + 1), join(argv, i + 2)) : "java";
@@ -79,7 +79,7 @@ public final class CommandSummary {
                 if (mainClass.filter("org.apache.spark.repl.Main"::equals).isPresent()) {
                     return with("spark-shell", args);
                 }
-                return with(mainClass.orElseGet(() -> fileName(a)), args);
+                return with(mainClass.orElseGet(() -> RoleClassifier.fileName(a)), args);
             }
         }
         return mainClass.orElse("spark-submit");
@@ -97,7 +97,7 @@ public final class CommandSummary {
             if (PYTHON_TAKES_VALUE.contains(a)) {
                 i++;
             } else if (!a.startsWith("-")) {
-                return with(fileName(a), join(argv, i + 1));
+                return with(RoleClassifier.fileName(a), join(argv, i + 1));
             }
         }
         // the interactive interpreter: the pyspark shell, a REPL
@@ -117,7 +117,4 @@ public final class CommandSummary {
         return from >= argv.size() ? "" : String.join(" ", argv.subList(from, argv.size()));
     }
 
-    private static String fileName(String path) {
-        return path.substring(path.lastIndexOf('/') + 1);
-    }
 }

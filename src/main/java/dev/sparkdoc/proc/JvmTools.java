@@ -2,14 +2,12 @@ package dev.sparkdoc.proc;
 
 import dev.sparkdoc.model.HeapHistogram;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,6 +21,8 @@ public final class JvmTools {
 
     /** A histogram of a large heap takes a full GC: seconds, not minutes. */
     static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** A dump of thousands of threads or a histogram of 30,000 classes is a few MB. */
+    static final int MAX_OUTPUT_BYTES = 64 << 20;
     private static final Pattern ROW = Pattern.compile("^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)(?:\\s+\\(.*\\))?\\s*$");
     private static final Pattern TOTAL = Pattern.compile("^Total\\s+(\\d+)\\s+(\\d+)\\s*$");
 
@@ -65,23 +65,16 @@ public final class JvmTools {
         refuseWhatIsNotOurJvm(pid);
         Path jcmd = jcmd().orElseThrow(() -> new JvmToolException(
                 "no jcmd here: it comes with a JDK (not a JRE); install one, or use the sparkdoc-*-linux-x64 release, which brings it"));
+        ChildCommand child = new ChildCommand(List.of(jcmd.toString(), Long.toString(pid), command), env -> { }, true, TIMEOUT,
+                MAX_OUTPUT_BYTES);
         try {
-            Path out = Files.createTempFile("sparkdoc-jcmd", ".txt");
-            try {
-                Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), command).redirectErrorStream(true)
-                        .redirectOutput(out.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-                if (!p.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                    throw new JvmToolException("jcmd " + pid + " " + command + " did not finish in " + TIMEOUT.toSeconds() + " s");
-                }
-                String text = Files.readString(out, StandardCharsets.UTF_8);
-                if (p.exitValue() != 0 || text.contains("AttachNotSupportedException") || text.contains("Unable to open socket file")) {
-                    throw new JvmToolException("cannot attach to pid " + pid + ": " + why(text));
-                }
-                return text;
-            } finally {
-                Files.deleteIfExists(out);
+            ChildCommand.Ran ran = child.run().orElseThrow(() -> new JvmToolException(
+                    "jcmd " + pid + " " + command + " did not finish in " + TIMEOUT.toSeconds() + " s"));
+            String text = ran.output();
+            if (ran.exitCode() != 0 || text.contains("AttachNotSupportedException") || text.contains("Unable to open socket file")) {
+                throw new JvmToolException("cannot attach to pid " + pid + ": " + why(text));
             }
+            return text;
         } catch (IOException e) {
             throw new JvmToolException("cannot run " + jcmd + ": " + e.getMessage());
         } catch (InterruptedException e) {

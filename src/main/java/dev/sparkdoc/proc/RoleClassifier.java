@@ -101,7 +101,8 @@ final class RoleClassifier {
         return python.stream().skip(1).filter(a -> a.endsWith(".py")).map(RoleClassifier::fileName).anyMatch(submitted::contains);
     }
 
-    private static String fileName(String path) {
+    /** The last part of a path: "app.py" of "/jobs/app.py". */
+    static String fileName(String path) {
         return path.substring(path.lastIndexOf('/') + 1);
     }
 

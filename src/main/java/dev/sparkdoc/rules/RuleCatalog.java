@@ -48,21 +48,12 @@ public final class RuleCatalog {
 
     /** Rules from every *.yaml / *.yml file of a folder (or one file), sorted by name; rule tests (*.test.yaml) aside. */
     public static List<Rule> load(Path dirOrFile) {
-        List<Path> files;
-        try (Stream<Path> s = Files.isDirectory(dirOrFile) ? Files.list(dirOrFile) : Stream.of(dirOrFile)) {
-            files = s.filter(RuleFiles::isRules).sorted().toList();
-        } catch (IOException e) {
-            throw new DataFileException(dirOrFile.toString(), 0, "cannot read: " + e.getMessage());
+        // the same reading as 'rules check', stopping at its first mistake
+        Checked checked = check(dirOrFile);
+        if (!checked.mistakes().isEmpty()) {
+            throw checked.mistakes().get(0);
         }
-        List<Rule> rules = new ArrayList<>();
-        for (Path f : files) {
-            try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-                rules.addAll(RuleParser.parse(r, f.toString()));
-            } catch (IOException e) {
-                throw new DataFileException(f.toString(), 0, "cannot read: " + e.getMessage());
-            }
-        }
-        return checkUniqueIds(rules);
+        return checked.rules();
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.Optional;
  * the selection follows, as k9s does; the index is where the cursor stays when the item is gone.
  *
  * @param index where the item was last seen; the nearest row once it is gone
- * @param key   the item ({@link Rows#rowKey}): stage id.attempt, executor id, rule@scope, pid;
+ * @param key   the item ({@link Rows#rowKeys}): stage id.attempt, executor id, rule@scope, pid;
  *              empty before the pane had rows
  */
 public record Selection(int index, Optional<String> key) {

@@ -1,10 +1,11 @@
 package dev.sparkdoc.userconfig;
 
+import dev.sparkdoc.proc.ChildCommand;
 import dev.sparkdoc.redact.Redaction;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.List;
 
 /**
  * A secret the config file names but never holds: an environment variable, or a command whose
@@ -42,21 +43,18 @@ public sealed interface Secret {
     record Command(String command) implements Secret {
         @Override
         public String value(Map<String, String> env) {
-            ProcessBuilder pb = new ProcessBuilder("sh", "-c", command).redirectInput(ProcessBuilder.Redirect.from(devNull()))
-                    .redirectError(ProcessBuilder.Redirect.DISCARD);
-            pb.environment().clear();
-            pb.environment().putAll(env);
+            // the environment sparkdoc was given, not more: a test's or a config's chosen one
+            ChildCommand child = new ChildCommand(List.of("sh", "-c", command), e -> {
+                e.clear();
+                e.putAll(env);
+            }, false, Duration.ofSeconds(COMMAND_SECONDS), 64 * 1024);
             try {
-                Process p = pb.start();
-                byte[] out = p.getInputStream().readNBytes(64 * 1024);
-                if (!p.waitFor(COMMAND_SECONDS, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                    throw new ConfigException(describe(env) + " did not finish in " + COMMAND_SECONDS + " s: run it yourself to see why");
+                ChildCommand.Ran ran = child.run().orElseThrow(() -> new ConfigException(
+                        describe(env) + " did not finish in " + COMMAND_SECONDS + " s: run it yourself to see why"));
+                if (ran.exitCode() != 0) {
+                    throw new ConfigException(describe(env) + " failed (exit " + ran.exitCode() + "): run it yourself to see why");
                 }
-                if (p.exitValue() != 0) {
-                    throw new ConfigException(describe(env) + " failed (exit " + p.exitValue() + "): run it yourself to see why");
-                }
-                String v = new String(out, StandardCharsets.UTF_8).strip();
+                String v = ran.output().strip();
                 if (v.isEmpty()) {
                     throw new ConfigException(describe(env) + " printed nothing: it should print the secret");
                 }
@@ -73,10 +71,6 @@ public sealed interface Secret {
         public String describe(Map<String, String> env) {
             // a command line may itself carry a secret (echo hunter2, curl -u …): redacted like any other text
             return "from command '" + Redaction.text(command) + "'";
-        }
-
-        private static java.io.File devNull() {
-            return new java.io.File("/dev/null");
         }
     }
 }

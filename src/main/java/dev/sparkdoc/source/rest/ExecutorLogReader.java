@@ -47,8 +47,7 @@ public final class ExecutorLogReader implements AutoCloseable {
 
     /** The last {@code maxBytes} of the log at {@code url}; a problem, never an exception, when it cannot be read. */
     public LogTail tail(String executorId, String kind, String url, int maxBytes) {
-        // a log quotes configs, URLs and commands: its secrets never leave the reader
-        return redacted(read(executorId, kind, url, maxBytes));
+        return redacted(fetch(executorId, kind, url, OptionalLong.empty(), maxBytes));
     }
 
     /**
@@ -57,57 +56,32 @@ public final class ExecutorLogReader implements AutoCloseable {
      * NodeManager's page cannot be read from an offset.
      */
     public LogTail since(String executorId, String kind, String url, long offset, int maxBytes) {
-        HttpUrl link = HttpUrl.parse(url);
-        if (link == null) {
-            return failed(executorId, kind, url, "the log link is not an http(s) URL");
-        }
-        Shape shape = Shape.of(link);
-        if (shape == Shape.NODE_MANAGER) {
-            return failed(executorId, kind, url, "a YARN NodeManager's log page cannot be followed: run sparkdoc logs again");
-        }
-        HttpUrl asked = shape == Shape.WORKER
-                ? link.newBuilder().encodedPath(link.encodedPath().replaceFirst("/logPage/?$", "/log/"))
-                        .setQueryParameter("offset", Long.toString(offset)).setQueryParameter("byteLength", Integer.toString(maxBytes)).build()
-                : link;
-        Request.Builder request = new Request.Builder().url(asked).get();
-        if (asked.host().equals(targetHost)) {
-            request.headers(credentials);
-        }
-        if (shape == Shape.OTHER) {
-            request.header("Range", "bytes=" + offset + "-" + (offset + maxBytes - 1));
-        }
-        try (Response response = http.newCall(request.build()).execute()) {
-            if (response.code() == 416) {
-                return new LogTail(executorId, kind, url, "", OptionalLong.of(offset), OptionalLong.of(offset), Optional.empty());
-            }
-            if (!response.isSuccessful()) {
-                return failed(executorId, kind, url, "the log link answered HTTP " + response.code() + why(response.code(), shape));
-            }
-            String text = read(response.body().byteStream(), maxBytes + 4096L);
-            LogTail t = shape == Shape.WORKER ? worker(executorId, kind, url, text)
-                    : response.code() == 206 ? ranged(executorId, kind, url, text, response.header("Content-Range", ""))
-                    : new LogTail(executorId, kind, url, "", OptionalLong.empty(), OptionalLong.empty(),
-                            Optional.of("the log server sends whole files, not ranges: it cannot be followed"));
-            return redacted(t);
-        } catch (IOException e) {
-            return failed(executorId, kind, url, "the log link could not be read: " + e.getMessage());
-        }
+        return redacted(fetch(executorId, kind, url, OptionalLong.of(offset), maxBytes));
     }
 
+    /** A log quotes configs, URLs and commands: its secrets never leave the reader. */
     private static LogTail redacted(LogTail t) {
         return new LogTail(t.executorId(), t.kind(), Redaction.text(t.url()), Redaction.text(t.text()), t.from(), t.length(),
                 t.problem().map(Redaction::text));
     }
 
-    private LogTail read(String executorId, String kind, String url, int maxBytes) {
+    /** The tail ({@code offset} empty) or what follows {@code offset}, asked for as the link's server serves it. */
+    private LogTail fetch(String executorId, String kind, String url, OptionalLong offset, int maxBytes) {
         HttpUrl link = HttpUrl.parse(url);
         if (link == null) {
             return failed(executorId, kind, url, "the log link is not an http(s) URL");
         }
         Shape shape = Shape.of(link);
+        if (shape == Shape.NODE_MANAGER && offset.isPresent()) {
+            return failed(executorId, kind, url, "a YARN NodeManager's log page cannot be followed: run sparkdoc logs again");
+        }
         HttpUrl asked = switch (shape) {
-            case WORKER -> link.newBuilder().encodedPath(link.encodedPath().replaceFirst("/logPage/?$", "/log/"))
-                    .removeAllQueryParameters("offset").setQueryParameter("byteLength", Integer.toString(maxBytes)).build();
+            case WORKER -> {
+                HttpUrl.Builder raw = link.newBuilder().encodedPath(link.encodedPath().replaceFirst("/logPage/?$", "/log/"))
+                        .removeAllQueryParameters("offset").setQueryParameter("byteLength", Integer.toString(maxBytes));
+                offset.ifPresent(o -> raw.setQueryParameter("offset", Long.toString(o)));
+                yield raw.build();
+            }
             case NODE_MANAGER -> link.newBuilder().setQueryParameter("start", Integer.toString(-maxBytes)).build();
             case OTHER -> link;
         };
@@ -116,9 +90,14 @@ public final class ExecutorLogReader implements AutoCloseable {
             request.headers(credentials);
         }
         if (shape == Shape.OTHER) {
-            request.header("Range", "bytes=-" + maxBytes);
+            request.header("Range", offset.isPresent()
+                    ? "bytes=" + offset.getAsLong() + "-" + (offset.getAsLong() + maxBytes - 1) : "bytes=-" + maxBytes);
         }
         try (Response response = http.newCall(request.build()).execute()) {
+            if (response.code() == 416 && offset.isPresent()) {
+                // nothing after the offset yet
+                return new LogTail(executorId, kind, url, "", offset, offset, Optional.empty());
+            }
             if (!response.isSuccessful()) {
                 return failed(executorId, kind, url, "the log link answered HTTP " + response.code() + why(response.code(), shape));
             }
@@ -128,6 +107,7 @@ public final class ExecutorLogReader implements AutoCloseable {
                 case NODE_MANAGER -> nodeManager(executorId, kind, url, read(body, 4L * maxBytes + 65_536));
                 case OTHER -> response.code() == 206
                         ? ranged(executorId, kind, url, read(body, maxBytes + 4096L), response.header("Content-Range", ""))
+                        : offset.isPresent() ? failed(executorId, kind, url, "the log server sends whole files, not ranges: it cannot be followed")
                         : whole(executorId, kind, url, body, maxBytes);
             };
         } catch (IOException e) {
