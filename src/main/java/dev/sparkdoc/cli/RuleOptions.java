@@ -68,14 +68,13 @@ final class RuleOptions {
     private <T> T asUsage(Supplier<T> loading) {
         try {
             return loading.get();
+        } catch (RuleCatalog.UnknownRuleId e) {
+            boolean fromConfig = context.config().disabled().contains(e.id()) && !disabled.contains(e.id());
+            throw new UsageException(fromConfig
+                    ? context.config().file().map(Object::toString).orElse("config") + ": disable: " + e.id() + e.reason()
+                    : e.getMessage());
         } catch (IllegalArgumentException e) {
-            String message = e.getMessage();
-            for (String id : context.config().disabled()) {
-                if (message.startsWith("--disable " + id + ":") && !disabled.contains(id)) {
-                    message = context.config().file().map(Object::toString).orElse("config") + ": disable: " + message.substring("--disable ".length());
-                }
-            }
-            throw new UsageException(message);
+            throw new UsageException(e.getMessage());
         }
     }
 }

@@ -16,16 +16,22 @@ import java.util.function.Consumer;
  * A short child command whose output sparkdoc reads, bounded in time and bytes: its output is read
  * beside the wait, so a command that hangs with its output open (a password manager waiting on a
  * prompt, a JVM that does not answer jcmd) ends at the timeout instead of holding sparkdoc on a
- * read. Its stdin is closed at once (it reads end of input).
+ * read.
  *
  * @param environment changes to the inherited environment (e.g. clear it and put a chosen one)
+ * @param stdin       what the command reads (small: written before its output is read); then end of input
  * @param withStderr  stderr joins the output; otherwise it is discarded
  */
-public record ChildCommand(List<String> argv, Consumer<Map<String, String>> environment, boolean withStderr, Duration timeout,
-                           int maxBytes) {
+public record ChildCommand(List<String> argv, Consumer<Map<String, String>> environment, String stdin, boolean withStderr,
+                           Duration timeout, int maxBytes) {
 
     public ChildCommand {
         argv = List.copyOf(argv);
+    }
+
+    /** A command that reads nothing: its stdin ends at once. */
+    public ChildCommand(List<String> argv, Consumer<Map<String, String>> environment, boolean withStderr, Duration timeout, int maxBytes) {
+        this(argv, environment, "", withStderr, timeout, maxBytes);
     }
 
     /** How it ended: its exit code and the first {@code maxBytes} of its output. */
@@ -42,7 +48,11 @@ public record ChildCommand(List<String> argv, Consumer<Map<String, String>> envi
             pb.redirectError(ProcessBuilder.Redirect.DISCARD);
         }
         Process p = pb.start();
-        p.getOutputStream().close();
+        try (var in = p.getOutputStream()) {
+            in.write(stdin.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException childClosedItsInput) {
+            // a command may end without reading: its exit code and output still tell
+        }
         CompletableFuture<byte[]> output = CompletableFuture.supplyAsync(() -> readBounded(p.getInputStream()));
         try {
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -2,8 +2,7 @@ package dev.sparkdoc.proc;
 
 import dev.sparkdoc.redact.CommandLineRedaction;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -16,7 +15,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The fallback where there is no {@code /proc} (macOS, BSD): {@code ps} in the C locale. CPU %
@@ -50,20 +48,13 @@ public final class PsSampler implements ProcessSampler {
     private static String run(List<String> columns) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("ps", "-A", "-ww"));
         columns.forEach(c -> cmd.addAll(List.of("-o", c)));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().put("LC_ALL", "C");
-        Process p = pb.start();
-        try (InputStream in = p.getInputStream()) {
-            String out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IOException("ps " + String.join(" ", columns) + " failed");
-            }
-            return out;
+        try {
+            return new ChildCommand(cmd, env -> env.put("LC_ALL", "C"), false, Duration.ofSeconds(10), 64 << 20).run()
+                    .filter(ran -> ran.exitCode() == 0).map(ChildCommand.Ran::output)
+                    .orElseThrow(() -> new IOException("ps " + String.join(" ", columns) + " failed"));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
-        } finally {
-            p.destroy();
         }
     }
 

@@ -100,8 +100,7 @@ public final class RuleCatalog {
         }
         for (String id : disabled) {
             if (byId.remove(id) == null) {
-                throw new IllegalArgumentException("--disable " + id + ": no such rule" + DidYouMean.quoted(byId.keySet(), id)
-                        + " (see 'sparkdoc rules list')");
+                throw new UnknownRuleId(id, ": no such rule" + DidYouMean.quoted(byId.keySet(), id) + " (see 'sparkdoc rules list')");
             }
         }
         return List.copyOf(byId.values());
@@ -118,5 +117,30 @@ public final class RuleCatalog {
             }
         }
         return rules;
+    }
+
+    /**
+     * A disabled id that names no rule; the message names it as the command line's {@code --disable},
+     * and {@code reason} lets a caller name another source (the config file's {@code disable:}).
+     */
+    public static final class UnknownRuleId extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final String id;
+        private final String reason;
+
+        UnknownRuleId(String id, String reason) {
+            super("--disable " + id + reason);
+            this.id = id;
+            this.reason = reason;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        /** What follows the id: ": no such rule (did you mean …?) (see …)". */
+        public String reason() {
+            return reason;
+        }
     }
 }

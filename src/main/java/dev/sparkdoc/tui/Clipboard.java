@@ -1,11 +1,11 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.proc.ChildCommand;
 import java.io.IOException;
+import java.time.Duration;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Puts a copied config where the user can paste it, and says honestly where that is. Outside
@@ -75,17 +75,8 @@ final class Clipboard {
 
         private Optional<String> run(List<String> command, String stdin) {
             try {
-                Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-                if (stdin != null) {
-                    p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-                }
-                p.getOutputStream().close();
-                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                    p.destroy();
-                    return Optional.empty();
-                }
-                return p.exitValue() == 0 ? Optional.of(out) : Optional.empty();
+                return new ChildCommand(command, env -> { }, stdin == null ? "" : stdin, true, Duration.ofSeconds(5), 64 * 1024).run()
+                        .filter(ran -> ran.exitCode() == 0).map(ChildCommand.Ran::output);
             } catch (IOException e) {
                 return Optional.empty();
             } catch (InterruptedException e) {

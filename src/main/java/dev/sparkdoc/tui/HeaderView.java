@@ -13,7 +13,6 @@ import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.LineParts.Part;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -76,10 +75,6 @@ final class HeaderView {
         return "RUNNING";
     }
 
-    /** The driver's "now" ({@link AppTime#driverNow}). */
-    static Instant driverNow(UiState s, AppSnapshot snap) {
-        return AppTime.driverNow(s, snap);
-    }
 
     /**
      * Executors alive and dead, jobs and stages running; the word "running" goes when room is

@@ -112,10 +112,8 @@ class DistributionIT {
         Path old = oldJdk("11.0.2");
         Path bin = tools("java"); // a good Java on the PATH does not matter: JAVA_HOME comes first
 
-        Run r = run(home.resolve("bin/sparkdoc"), Map.of("PATH", bin.toString(), "JAVA_HOME", old.toString()), "--version");
-
-        assertThat(r.code()).isEqualTo(ExitCode.INTERNAL);
-        assertThat(r.err()).hasLineCount(1).startsWith("sparkdoc: needs Java 17 or newer (found 11.0.2 at " + old.resolve("bin/java") + ")");
+        assertThat(refusal(home, Map.of("PATH", bin.toString(), "JAVA_HOME", old.toString())))
+                .startsWith("sparkdoc: needs Java 17 or newer (found 11.0.2 at " + old.resolve("bin/java") + ")");
     }
 
     @Test
@@ -124,10 +122,7 @@ class DistributionIT {
         Path fake = Files.createDirectories(dir.resolve("fake8"));
         script(fake.resolve("java"), "echo 'java version \"1.8.0_402\"' >&2");
 
-        Run r = run(home.resolve("bin/sparkdoc"), Map.of("PATH", fake.toString()), "--version");
-
-        assertThat(r.code()).isEqualTo(ExitCode.INTERNAL);
-        assertThat(r.err()).hasLineCount(1).contains("(found 1.8.0_402 at ");
+        assertThat(refusal(home, Map.of("PATH", fake.toString()))).contains("(found 1.8.0_402 at ");
     }
 
     @Test
@@ -135,10 +130,15 @@ class DistributionIT {
         Path home = unpack("sparkdoc-" + VERSION + ".tar.gz");
         Path empty = Files.createDirectories(dir.resolve("empty"));
 
-        Run r = run(home.resolve("bin/sparkdoc"), Map.of("PATH", empty.toString()), "--version");
+        assertThat(refusal(home, Map.of("PATH", empty.toString()))).contains("found none: JAVA_HOME is not set and no java is on the PATH");
+    }
 
+    /** The launcher's refusal of the Java that {@code env} gives it: exit 4 and one line on stderr, which this returns. */
+    private String refusal(Path home, Map<String, String> env) throws Exception {
+        Run r = run(home.resolve("bin/sparkdoc"), env, "--version");
         assertThat(r.code()).isEqualTo(ExitCode.INTERNAL);
-        assertThat(r.err()).hasLineCount(1).contains("found none: JAVA_HOME is not set and no java is on the PATH");
+        assertThat(r.err()).hasLineCount(1);
+        return r.err();
     }
 
     @Test

@@ -18,6 +18,10 @@ class ChildCommandTest {
         ChildCommand.Ran merged = new ChildCommand(List.of("sh", "-c", "echo \"$GREETING\" >&2"), env -> env.put("GREETING", "hi"), true,
                 Duration.ofSeconds(30), 100).run().orElseThrow();
         assertThat(merged.output()).isEqualTo("hi\n");
+
+        ChildCommand.Ran read = new ChildCommand(List.of("cat"), env -> { }, "given text", false, Duration.ofSeconds(30), 100)
+                .run().orElseThrow();
+        assertThat(read.output()).isEqualTo("given text");
     }
 
     @Test

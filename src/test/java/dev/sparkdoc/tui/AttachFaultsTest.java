@@ -120,7 +120,7 @@ class AttachFaultsTest {
                 new UiEvent.SnapshotArrived(TuiFixtures.diagnose(snap), ProcessPaneRows.NOT_YET, local, 50, Duration.ofSeconds(2)))
                 .state().withNow(local.plusSeconds(5));
 
-        assertThat(HeaderView.driverNow(s, snap)).isEqualTo(driverStamp.plusSeconds(5));
+        assertThat(AppTime.driverNow(s, snap)).isEqualTo(driverStamp.plusSeconds(5));
         long upMs = snap.application().durationMs(driverStamp.plusSeconds(5));
         assertThat(TextBackend.text(Views.render(s)).lines().findFirst().orElseThrow()).contains("│ up " + Fmt.ms(upMs) + " │");
     }
