@@ -59,12 +59,14 @@ class LiveThreadDumpScenarioTest {
             spark.udf().register("parse", new StuckParser(), DataTypes.LongType);
             return spark.range(0, 64, 1, 8).select(sum(callUDF("parse", col("id")))).first().getLong(0);
         }, rest -> {
-            ScenarioTriage.whenATaskHasRun(name, rest, MOMENT);
-            AppSnapshot s = ScenarioTriage.readOrNull(rest);
-            if (s == null || s.taskThreads().isEmpty()) {
-                s = ScenarioTriage.readOrNull(rest); // the second poll: the first one's dump may have been slow
+            // the findings need the running stage's quantiles, an optional read a loaded poll may miss: the
+            // first poll that has them, and the dump at it or at the poll after (a dump may have been slow)
+            java.util.function.Predicate<AppSnapshot> measured = snap -> snap.stages().stream()
+                    .anyMatch(st -> st.quantiles().isPresent() && st.notableTasks().stream().anyMatch(dev.sparkdoc.model.TaskSample::running));
+            AppSnapshot s = ScenarioTriage.whenATaskHasRun(name, rest, MOMENT, measured).snapshot();
+            if (s.taskThreads().isEmpty()) {
+                s = ScenarioTriage.whenATaskHasRun(name, rest, MOMENT, measured).snapshot();
             }
-            assertThat(s).isNotNull();
             assertThat(s.taskThreads()).as(s.source().notes().toString()).hasSize(1);
             TaskThread thread = s.taskThreads().get(0);
             assertThat(thread.threadName()).contains("TID " + thread.taskId());
