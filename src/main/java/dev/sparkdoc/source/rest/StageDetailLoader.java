@@ -103,8 +103,11 @@ final class StageDetailLoader {
             boolean withSlowest = StageMapper.finished(StageMapper.status(s.status())) && !finishedSlowest.containsKey(s.key())
                     && !slowestLists.contains(s);
             int cost = withSlowest ? 2 : 1;
-            if (summaryCount >= MAX_SUMMARIES_PER_POLL || cost > budget) {
+            if (summaryCount >= MAX_SUMMARIES_PER_POLL || budget == 0) {
                 break;
+            }
+            if (cost > budget) {
+                continue; // a cheaper stage further down (its slowest tasks already read) may still fit this poll
             }
             budget -= cost;
             summaryCount++;

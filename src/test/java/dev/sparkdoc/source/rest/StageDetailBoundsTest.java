@@ -179,6 +179,20 @@ class StageDetailBoundsTest {
     }
 
     @Test
+    void aStageTooDearForWhatIsLeftLetsACheaperOneBehindItIn() {
+        // stage 10 has no times (its tail could be anything: first in line) and costs 2 requests,
+        // its summary and its slowest tasks; the busiest three have their slowest read anyway
+        List<StageDataDto> stages = new ArrayList<>(IntStream.range(0, 3).mapToObj(i -> timedStage(i, 4, 60_000, 100_000 + i)).toList());
+        stages.add(finishedStage(10));
+
+        Map<String, StageDetails> first = new StageDetailLoader(pool).load(api, APP, stages, 4, NOW, 3 + 1, new ArrayList<>());
+
+        assertThat(paths).hasSize(4);
+        assertThat(first.get("10.0").quantiles()).as("two requests do not fit in one").isEmpty();
+        assertThat(first.get("2.0").quantiles()).as("the next in line costs one").isPresent();
+    }
+
+    @Test
     void aStageWithFailedTasksGetsItsQuantilesInTheFirstPollHoweverCheapItWas() {
         List<StageDataDto> stages = new ArrayList<>(IntStream.range(1, 250).mapToObj(StageDetailBoundsTest::finishedStage).toList());
         stages.add(new StageDataDto("FAILED", 0, 0, 4, 0, 3, 1, 0, null, null, null, "task failed", 0, 10L, 0, 0, 0, 0, 0,
