@@ -28,8 +28,8 @@ final class ProcFs {
         }
     }
 
-    /** The fields of {@code /proc/<pid>/status} sparkdoc uses; kernel threads and zombies have no VmRSS. */
-    record Status(int uid, java.util.OptionalLong rssBytes, int threads) {
+    /** The fields of {@code /proc/<pid>/status} sparkdoc uses (the thread count comes from stat); kernel threads and zombies have no VmRSS. */
+    record Status(int uid, java.util.OptionalLong rssBytes) {
     }
 
     private ProcFs() {
@@ -56,17 +56,14 @@ final class ProcFs {
     static Status parseStatus(String text) {
         int uid = -1;
         java.util.OptionalLong rss = java.util.OptionalLong.empty();
-        int threads = 0;
         for (String line : text.split("\n")) {
             if (line.startsWith("Uid:")) {
                 uid = Integer.parseInt(line.substring(4).trim().split("\\s+")[0]);
             } else if (line.startsWith("VmRSS:")) {
                 rss = java.util.OptionalLong.of(kilobytes(line.substring(6)) * 1024);
-            } else if (line.startsWith("Threads:")) {
-                threads = Integer.parseInt(line.substring(8).trim());
             }
         }
-        return new Status(uid, rss, threads);
+        return new Status(uid, rss);
     }
 
     private static long kilobytes(String value) {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Classifies and links the processes of two samples: command lines first, then the tree, since
@@ -54,7 +55,8 @@ public final class SparkProcesses {
     }
 
     private void assignRoles(boolean includeRelated) {
-        byPid.values().stream().filter(p -> !isSparkdoc(p))
+        Set<Long> tools = byPid.values().stream().filter(this::isSparkdoc).map(ProcessInfo::pid).collect(Collectors.toSet());
+        byPid.values().stream().filter(p -> !tools.contains(p.pid()))
                 .forEach(p -> RoleClassifier.classify(p.command()).ifPresent(r -> roles.put(p.pid(), r)));
         hints.appIdByDriverPid().keySet().stream().filter(byPid::containsKey).forEach(pid -> roles.put(pid, SparkRole.DRIVER));
         for (ProcessInfo p : byPid.values()) {
@@ -81,7 +83,7 @@ public final class SparkProcesses {
         }
         if (includeRelated) {
             byPid.values().stream()
-                    .filter(p -> !isSparkdoc(p) && !roles.containsKey(p.pid()))
+                    .filter(p -> !tools.contains(p.pid()) && !roles.containsKey(p.pid()))
                     .filter(p -> !p.command().isEmpty() && (RoleClassifier.isJava(p.command()) || RoleClassifier.isPython(p.command())))
                     .forEach(p -> roles.put(p.pid(), SparkRole.RELATED));
         }

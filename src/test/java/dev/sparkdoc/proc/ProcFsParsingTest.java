@@ -27,7 +27,6 @@ class ProcFsParsingTest {
         assertThat(s.utimeTicks()).isEqualTo(1189);
         assertThat(s.stimeTicks()).isEqualTo(72);
         assertThat(s.cpuTimeMs()).isEqualTo(12_610);
-        assertThat(s.threads()).isEqualTo(28);
         assertThat(s.startTicks()).isEqualTo(176_135);
     }
 
@@ -41,11 +40,10 @@ class ProcFsParsingTest {
     }
 
     @Test
-    void statusGivesUidRssInBytesAndThreads() throws IOException {
+    void statusGivesUidAndRssInBytes() throws IOException {
         ProcFs.Status s = ProcFs.parseStatus(read("java/status"));
         assertThat(s.uid()).isZero();
         assertThat(s.rssBytes()).hasValue(598_892L * 1024);
-        assertThat(s.threads()).isEqualTo(28);
     }
 
     @Test
