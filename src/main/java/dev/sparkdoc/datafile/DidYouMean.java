@@ -1,7 +1,7 @@
 package dev.sparkdoc.datafile;
 
 import java.util.Collection;
-import java.util.Comparator;
+import java.util.Map;
 import java.util.Optional;
 
 /** " (did you mean x?)" for a misspelt name in a data file: the nearest known name, if near enough. */
@@ -24,9 +24,12 @@ public final class DidYouMean {
      * least 3 edits), and never as far as the name is long ("x" is not a misspelt "ps").
      */
     public static Optional<String> nearest(Collection<String> known, String name) {
+        int near = Math.min(Math.max(3, name.length() / 4), name.length() - 1);
         return known.stream()
-                .min(Comparator.comparingInt(k -> distance(k, name)))
-                .filter(k -> distance(k, name) <= Math.max(3, name.length() / 4) && distance(k, name) < name.length());
+                .map(k -> Map.entry(k, distance(k, name)))
+                .min(Map.Entry.comparingByValue())
+                .filter(e -> e.getValue() <= near)
+                .map(Map.Entry::getKey);
     }
 
     /** Levenshtein distance. */
