@@ -17,7 +17,7 @@ final class CompletionCommand implements Callable<Integer> {
     @Override
     public Integer call() throws java.io.IOException {
         String script = CompletionScript.forShell(shell)
-                .orElseThrow(() -> new UsageException("completion " + shell + ": give bash or zsh"));
+                .orElseThrow(() -> new UsageException("completion " + shell + ": give " + String.join(" or ", CompletionScript.SHELLS)));
         Destination.stdout().write(out -> out.print(script));
         return ExitCode.OK;
     }

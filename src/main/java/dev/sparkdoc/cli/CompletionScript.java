@@ -12,11 +12,14 @@ import picocli.AutoComplete;
  */
 final class CompletionScript {
 
+    /** The shells {@link #forShell} writes a script for. */
+    static final List<String> SHELLS = List.of("bash", "zsh");
+
     /** What {@code sparkdoc completion} accepts. */
     static final class Shells implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return List.of("bash", "zsh").iterator();
+            return SHELLS.iterator();
         }
     }
 

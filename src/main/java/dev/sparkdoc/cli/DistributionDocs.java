@@ -25,8 +25,9 @@ public final class DistributionDocs {
 
     static void write(Path folder) throws IOException {
         Path completions = Files.createDirectories(folder.resolve("completions"));
-        Files.writeString(completions.resolve("sparkdoc.bash"), CompletionScript.forShell("bash").orElseThrow(), StandardCharsets.UTF_8);
-        Files.writeString(completions.resolve("sparkdoc.zsh"), CompletionScript.forShell("zsh").orElseThrow(), StandardCharsets.UTF_8);
+        for (String shell : CompletionScript.SHELLS) {
+            Files.writeString(completions.resolve("sparkdoc." + shell), CompletionScript.forShell(shell).orElseThrow(), StandardCharsets.UTF_8);
+        }
         Path man = Files.createDirectories(folder.resolve("man").resolve("man1"));
         String version = VersionProvider.version();
         for (CommandLine command : ManPage.tree(Main.commandLine())) {
