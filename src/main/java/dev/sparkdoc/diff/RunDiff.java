@@ -49,8 +49,8 @@ public final class RunDiff {
     private RunDiff(Diagnosis b, Diagnosis a) {
         before = new Work(b.snapshot());
         after = new Work(a.snapshot());
-        namesBefore = dev.sparkdoc.signals.StageNames.of(b.snapshot());
-        namesAfter = dev.sparkdoc.signals.StageNames.of(a.snapshot());
+        namesBefore = b.names();
+        namesAfter = a.names();
         signalsBefore = Signals.compute(b.snapshot());
         signalsAfter = Signals.compute(a.snapshot());
         factsBefore = stageFacts(signalsBefore);

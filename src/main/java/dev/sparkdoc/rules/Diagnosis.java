@@ -4,13 +4,18 @@ import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.DriverLog;
 import dev.sparkdoc.signals.SignalSet;
 import dev.sparkdoc.signals.Signals;
+import dev.sparkdoc.signals.StageNames;
 import dev.sparkdoc.proc.ProcessTable;
 import java.util.List;
 import java.util.Optional;
 
-/** A snapshot with its ranked findings: what every front end shows. */
-/** @param driverLog the driver's log the diagnosis read beside the snapshot, so a report's crash verdict agrees with its findings */
-public record Diagnosis(AppSnapshot snapshot, List<Finding> findings, Optional<DriverLog> driverLog) {
+/**
+ * A snapshot with its ranked findings: what every front end shows.
+ *
+ * @param driverLog the driver's log the diagnosis read beside the snapshot, so a report's crash verdict agrees with its findings
+ * @param names     what its stages and jobs are called, as its findings call them (built once, asked for every row)
+ */
+public record Diagnosis(AppSnapshot snapshot, List<Finding> findings, Optional<DriverLog> driverLog, StageNames names) {
 
     public Diagnosis {
         findings = List.copyOf(findings);
@@ -29,7 +34,7 @@ public record Diagnosis(AppSnapshot snapshot, List<Finding> findings, Optional<D
     public static Diagnosis of(AppSnapshot snapshot, List<Rule> rules, Optional<ProcessTable> processes,
             Optional<DriverLog> driverLog) {
         SignalSet signals = Signals.compute(snapshot, processes, driverLog);
-        return new Diagnosis(snapshot, RuleEngine.evaluate(rules, signals), driverLog);
+        return new Diagnosis(snapshot, RuleEngine.evaluate(rules, signals), driverLog, signals.names());
     }
 
     /** The worst severity among the findings, OK when there are none. */

@@ -186,7 +186,7 @@ public final class AppContext {
     /** What stages and jobs are called (built on first use). */
     public StageNames names() {
         if (names == null) {
-            names = StageNames.of(snapshot);
+            names = StageNames.of(this);
         }
         return names;
     }

@@ -64,7 +64,7 @@ public final class Signals {
             scopes.add(sink.build(Optional.of(parents.of(Optional.of(sql)))));
         }
         processes.ifPresent(table -> scopes.addAll(ProcessSignals.compute(ctx, table, app)));
-        return new SignalSet(app, scopes);
+        return new SignalSet(app, scopes, ctx.names());
     }
 
     /**

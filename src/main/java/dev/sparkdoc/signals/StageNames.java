@@ -1,14 +1,14 @@
 package dev.sparkdoc.signals;
 
 import dev.sparkdoc.explain.CallSites;
-import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -30,35 +30,38 @@ public final class StageNames {
 
     private static final Pattern SPARK_BROADCAST = Pattern.compile("broadcast exchange \\(runId [0-9a-fA-F-]+\\)");
 
-    private final Map<Integer, Job> jobByStage = new HashMap<>();
-    private final Map<Integer, Stage> stageById = new HashMap<>();
-    private final Map<Long, SqlExecution> queryById = new HashMap<>();
+    private final Function<Stage, Optional<Job>> jobOf;
+    private final Function<Integer, Optional<Stage>> latestAttempt;
+    private final Function<Long, Optional<SqlExecution>> query;
+    /** Call-site stacks are parsed once per stage attempt: the live view asks for every row of every frame. */
+    private final Map<String, Optional<String>> callSites = new ConcurrentHashMap<>();
 
-    private StageNames(AppSnapshot snapshot) {
-        for (Job job : snapshot.jobs()) {
-            for (int stageId : job.stageIds()) {
-                jobByStage.putIfAbsent(stageId, job);
-            }
-        }
-        snapshot.stages().forEach(s -> stageById.merge(s.stageId(), s, (a, b) -> a.attemptId() >= b.attemptId() ? a : b));
-        snapshot.sqlExecutions().forEach(q -> queryById.putIfAbsent(q.id(), q));
+    private StageNames(Function<Stage, Optional<Job>> jobOf, Function<Integer, Optional<Stage>> latestAttempt,
+            Function<Long, Optional<SqlExecution>> query) {
+        this.jobOf = jobOf;
+        this.latestAttempt = latestAttempt;
+        this.query = query;
     }
 
-    private StageNames() {
+    /** The names of an application's stages and jobs: build them once, with {@link AppContext#names()}. */
+    static StageNames of(AppContext ctx) {
+        return new StageNames(ctx::jobOf,
+                id -> ctx.attempts(id).stream().max(Comparator.comparingInt(Stage::attemptId)), ctx::query);
     }
 
-    public static StageNames of(AppSnapshot snapshot) {
-        return new StageNames(snapshot);
+    /** The names of a snapshot's stages and jobs, as its diagnosis gives them. */
+    public static StageNames of(dev.sparkdoc.model.AppSnapshot snapshot) {
+        return AppContext.of(snapshot).names();
     }
 
     /** Names from the stages alone, with no jobs or queries to read. */
     public static StageNames alone() {
-        return new StageNames();
+        return new StageNames(s -> Optional.empty(), id -> Optional.empty(), id -> Optional.empty());
     }
 
     /** What a stage is called. */
     public String stage(Stage stage) {
-        Optional<Job> job = Optional.ofNullable(jobByStage.get(stage.stageId()));
+        Optional<Job> job = jobOf.apply(stage);
         return described(stage.description()).map(d -> job.map(j -> ownDescription(j, d)).orElse(d))
                 .or(() -> job.flatMap(j -> described(j.description()).map(d -> ownDescription(j, d))))
                 .or(() -> job.flatMap(this::queryDescription))
@@ -72,8 +75,8 @@ public final class StageNames {
         return described(job.description()).map(d -> ownDescription(job, d))
                 .or(() -> queryDescription(job))
                 .or(() -> Optional.of(job.name()).filter(n -> !meaningless(n)))
-                .or(() -> job.stageIds().stream().sorted(Comparator.reverseOrder()).map(stageById::get)
-                        .filter(java.util.Objects::nonNull).map(this::callSite).flatMap(Optional::stream).findFirst())
+                .or(() -> job.stageIds().stream().sorted(Comparator.reverseOrder()).map(latestAttempt).flatMap(Optional::stream)
+                        .map(this::callSite).flatMap(Optional::stream).findFirst())
                 .orElse(job.name());
     }
 
@@ -85,7 +88,7 @@ public final class StageNames {
         if (!meaningless(stage.name())) {
             return Optional.of(stage.name());
         }
-        return CallSites.userCallSite(stage.details());
+        return callSites.computeIfAbsent(stage.stageId() + "." + stage.attemptId(), k -> CallSites.userCallSite(stage.details()));
     }
 
     /**
@@ -95,8 +98,8 @@ public final class StageNames {
      * one problem to the user.
      */
     Optional<String> group(Stage stage) {
-        Optional<Job> job = Optional.ofNullable(jobByStage.get(stage.stageId()));
-        Optional<SqlExecution> sql = job.flatMap(Job::sqlExecutionId).map(queryById::get);
+        Optional<Job> job = jobOf.apply(stage);
+        Optional<SqlExecution> sql = job.flatMap(Job::sqlExecutionId).flatMap(query);
         if (sql.isPresent()) {
             String site = sql.get().description();
             return Optional.of(meaningless(site) ? "query " + sql.get().id() : "\"" + site + "\"");
@@ -120,7 +123,7 @@ public final class StageNames {
     }
 
     private Optional<String> queryDescription(Job job) {
-        return job.sqlExecutionId().map(queryById::get).map(SqlExecution::description).filter(d -> !meaningless(d));
+        return job.sqlExecutionId().flatMap(query).map(SqlExecution::description).filter(d -> !meaningless(d));
     }
 
     private static Optional<String> described(Optional<String> description) {

@@ -1,9 +1,9 @@
 package dev.sparkdoc.tui;
 
-import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.signals.StageNames;
 import dev.sparkdoc.tui.Table.Column;
 import java.util.List;
@@ -87,19 +87,7 @@ final class StagesView {
         return names.callSite(st).filter(c -> !c.equals(name)).map(c -> name + " · " + c).orElse(name);
     }
 
-    private static AppSnapshot namedSnapshot;
-    private static StageNames namesOfSnapshot;
-
-    /** One {@link StageNames} per picture: every row of every frame asks. */
-    private static synchronized StageNames names(UiState s) {
-        AppSnapshot snap = s.diagnosis().map(d -> d.snapshot()).orElse(null);
-        if (snap == null) {
-            return StageNames.alone();
-        }
-        if (snap != namedSnapshot) {
-            namedSnapshot = snap;
-            namesOfSnapshot = StageNames.of(snap);
-        }
-        return namesOfSnapshot;
+    private static StageNames names(UiState s) {
+        return s.diagnosis().map(Diagnosis::names).orElseGet(StageNames::alone);
     }
 }
