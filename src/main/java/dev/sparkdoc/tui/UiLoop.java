@@ -121,7 +121,7 @@ final class UiLoop {
         } else if (effect instanceof Effect.SampleProcesses p) {
             live.ifPresent(l -> l.processes().sample(p.snapshot()));
         } else if (effect instanceof Effect.LookForEndedLog l) {
-            EndedLog.find(l.snapshot()).ifPresent(log -> events.add(new UiEvent.LogShowsEnded(log.toString())));
+            dev.sparkdoc.source.EndedLog.find(l.snapshot()).ifPresent(log -> events.add(new UiEvent.LogShowsEnded(log.toString())));
         } else if (effect instanceof Effect.Copy c) {
             try {
                 Clipboard.Outcome[] outcome = new Clipboard.Outcome[1];

@@ -28,9 +28,9 @@ import java.util.stream.Stream;
 public record EventLogFiles(List<Path> files, boolean inProgress, boolean partsMissing, List<String> notes) {
 
     public static final String INPROGRESS = ".inprogress";
-    private static final String ROLLING_PREFIX = "eventlog_v2_";
+    public static final String ROLLING_PREFIX = "eventlog_v2_";
     private static final String EVENTS_PREFIX = "events_";
-    private static final String STATUS_PREFIX = "appstatus_";
+    public static final String STATUS_PREFIX = "appstatus_";
 
     public EventLogFiles {
         files = List.copyOf(files);

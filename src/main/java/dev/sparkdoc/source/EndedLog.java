@@ -1,10 +1,11 @@
-package dev.sparkdoc.tui;
+package dev.sparkdoc.source;
 
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.source.eventlog.files.Codec;
+import dev.sparkdoc.source.eventlog.files.EventLogFiles;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -16,29 +17,26 @@ import java.util.Optional;
  * ({@code spark.eventLog.dir} without a scheme or with {@code file:}) is looked at, by name alone:
  * nothing is read.
  */
-final class EndedLog {
-
-    /** Spark's event-log codecs' short names, as file suffixes (CompressionCodec.FALLBACK_COMPRESSION_CODEC and the others). */
-    private static final List<String> SUFFIXES = List.of("", ".lz4", ".lzf", ".snappy", ".zstd");
+public final class EndedLog {
 
     private EndedLog() {
     }
 
     /** The log that shows the application ended, if there is one here. */
-    static Optional<Path> find(AppSnapshot snap) {
+    public static Optional<Path> find(AppSnapshot snap) {
         Optional<Path> dir = localDir(snap.environment().sparkProperty("spark.eventLog.dir").orElse("/tmp/spark-events"));
         if (dir.isEmpty() || !Files.isDirectory(dir.get())) {
             return Optional.empty();
         }
         String name = name(snap.application().id(), snap.application().attemptId());
-        for (String suffix : SUFFIXES) {
-            Path single = dir.get().resolve(name + suffix);
+        for (Codec codec : Codec.values()) {
+            Path single = dir.get().resolve(codec == Codec.NONE ? name : name + "." + codec.extension());
             if (Files.isRegularFile(single)) {
                 return Optional.of(single);
             }
         }
-        Path rolling = dir.get().resolve("eventlog_v2_" + name);
-        return Files.isRegularFile(rolling.resolve("appstatus_" + name)) ? Optional.of(rolling) : Optional.empty();
+        Path rolling = dir.get().resolve(EventLogFiles.ROLLING_PREFIX + name);
+        return Files.isRegularFile(rolling.resolve(EventLogFiles.STATUS_PREFIX + name)) ? Optional.of(rolling) : Optional.empty();
     }
 
     /** The log's name for an application and attempt, as Spark's EventLogFileWriter.nameForAppAndAttempt makes it. */
