@@ -98,7 +98,8 @@ final class ManPage {
         return all;
     }
 
-    private static List<CommandLine> visible(CommandLine command) {
+    /** The subcommands a user is shown (help, man pages, did-you-mean): not the hidden ones, each once. */
+    static List<CommandLine> visible(CommandLine command) {
         // picocli lists an alias as a second entry of the same command
         return command.getSubcommands().values().stream().distinct()
                 .filter(c -> !c.getCommandSpec().usageMessage().hidden()).toList();

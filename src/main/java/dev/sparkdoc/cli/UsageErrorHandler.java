@@ -42,8 +42,7 @@ final class UsageErrorHandler implements IParameterExceptionHandler {
             return "unknown option '" + name + "'" + DidYouMean.quoted(options, name) + help;
         }
         if (!cli.getSubcommands().isEmpty()) {
-            List<String> commands = cli.getSubcommands().values().stream().filter(c -> !c.getCommandSpec().usageMessage().hidden())
-                    .map(CommandLine::getCommandName).toList();
+            List<String> commands = ManPage.visible(cli).stream().map(CommandLine::getCommandName).toList();
             return "unknown command '" + word + "'" + DidYouMean.quoted(commands, word) + help;
         }
         return "unexpected argument '" + word + "'" + help;
