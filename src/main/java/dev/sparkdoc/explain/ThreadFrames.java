@@ -29,6 +29,17 @@ public final class ThreadFrames {
         return OptionalInt.empty();
     }
 
+    /** Where the user's frame is among the printed frames themselves (a line that does not parse is no one's). */
+    public static OptionalInt userLineIndex(List<String> frames) {
+        for (int i = 0; i < frames.size(); i++) {
+            Optional<StackFrame> f = FrameLines.jvm("at " + frames.get(i).strip());
+            if (f.isPresent() && !UserFrames.isLibrary(f.get())) {
+                return OptionalInt.of(i);
+            }
+        }
+        return OptionalInt.empty();
+    }
+
     /** @param frames as the JVM prints them, {@code pkg.Class.method(File.java:42)}, innermost first */
     public static Optional<StackFrame> userFrame(List<String> frames) {
         List<StackFrame> parsed = parse(frames);

@@ -1,12 +1,10 @@
 package dev.sparkdoc.report;
 
-import dev.sparkdoc.explain.StackFrame;
 import dev.sparkdoc.explain.ThreadFrames;
 import dev.sparkdoc.model.TaskThread;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * A running task's thread as the stage detail shows it: its state, what it waits for, and the
@@ -19,6 +17,8 @@ public final class ThreadStackText {
     static final int MAX_FRAMES = 12;
     /** Frames shown below the user's frame: who called it. */
     static final int BELOW_USER = 2;
+    /** What the user's frame's line starts with, for a front end to mark it further. */
+    public static final String USER_MARK = "  → ";
 
     private ThreadStackText() {
     }
@@ -27,27 +27,17 @@ public final class ThreadStackText {
         List<String> out = new ArrayList<>();
         out.add("Where task " + t.taskId() + " is now (thread dump at " + t.takenAt().truncatedTo(ChronoUnit.SECONDS) + ")");
         out.add("  " + t.state() + t.blockedBy().map(b -> " · waiting for " + b).orElse("") + " · " + SafeText.line(t.threadName()));
-        Optional<StackFrame> user = ThreadFrames.userFrame(t.frames());
-        int userAt = user.map(u -> indexOf(t.frames(), u)).orElse(-1);
+        int userAt = ThreadFrames.userLineIndex(t.frames()).orElse(-1);
         int shown = Math.min(t.frames().size(), userAt >= 0 ? Math.min(MAX_FRAMES, userAt + 1 + BELOW_USER) : MAX_FRAMES);
         for (int i = 0; i < shown; i++) {
-            out.add((i == userAt ? "  → " : "    ") + SafeText.line(t.frames().get(i)));
+            out.add((i == userAt ? USER_MARK : "    ") + SafeText.line(t.frames().get(i)));
         }
         if (t.frames().size() > shown) {
             out.add("    … " + (t.frames().size() - shown) + " more frames (Spark's task runner)");
         }
-        if (user.isEmpty() && !t.frames().isEmpty()) {
+        if (userAt < 0 && !t.frames().isEmpty()) {
             out.add("  no frame of the application's own code on this stack");
         }
         return out;
-    }
-
-    private static int indexOf(List<String> frames, StackFrame user) {
-        for (int i = 0; i < frames.size(); i++) {
-            if (frames.get(i).startsWith(user.function() + "(")) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -65,7 +65,7 @@ final class StageDetailView {
                     out.add(Line.of("", Tone.NORMAL));
                     List<String> stack = dev.sparkdoc.report.ThreadStackText.lines(thread);
                     out.add(Line.of(stack.get(0), Tone.BOLD));
-                    stack.subList(1, stack.size()).forEach(l -> out.addAll(Line.wrap(l, width, l.startsWith("  →") ? Tone.ACCENT : Tone.NORMAL, -1)));
+                    stack.subList(1, stack.size()).forEach(l -> out.addAll(Line.wrap(l, width, l.startsWith(dev.sparkdoc.report.ThreadStackText.USER_MARK) ? Tone.ACCENT : Tone.NORMAL, -1)));
                 });
         if (!st.failures().isEmpty()) {
             out.add(Line.of("", Tone.NORMAL));
