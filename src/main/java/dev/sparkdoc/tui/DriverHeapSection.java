@@ -45,8 +45,8 @@ final class DriverHeapSection {
             // the footer says "h driver heap" where it can read again: the header keeps to one row
             out.addAll(histogram(r, width, topCount(bodyRows)));
         } else if (heap instanceof DriverHeap.Reading r) {
-            out.addAll(Line.wrap(TITLE + ": reading the heap of pid " + r.pid() + "… (jcmd GC.class_histogram; the driver"
-                    + " pauses for a full GC)", width, Tone.ACCENT, -1));
+            out.addAll(Line.wrap(TITLE + ": reading the heap of pid " + r.pid() + "… " + Fmt.age(r.since(), s.now())
+                    + " (jcmd GC.class_histogram; the driver pauses for a full GC)", width, Tone.ACCENT, -1));
         } else if (heap instanceof DriverHeap.Failed f) {
             out.addAll(Line.wrap(TITLE + ": not read: " + f.why() + again, width, Tone.ALERT, -1));
         } else if (heap instanceof DriverHeap.Refused r) {

@@ -196,6 +196,8 @@ class DriverHeapKeysTest {
         assertThat(text(yes.state())).contains("Driver heap: reading the heap of pid 4242…").doesNotContain("Go on?");
         assertThat(screen(yes.state()).get(23)).doesNotContain("h driver heap");
         assertThat(type(yes.state(), "h").effects()).as("one read at a time").isEmpty();
+        UiState later = Update.apply(yes.state(), new UiEvent.Tick(NOW.plusSeconds(4))).state();
+        assertThat(text(later)).as("how long it has been reading").contains("reading the heap of pid 4242… 4s");
 
         UiState shown = carryOut(yes.state(), yes.effects(), access);
         assertThat(access.reads).hasValue(1);
