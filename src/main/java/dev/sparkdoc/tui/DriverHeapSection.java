@@ -55,8 +55,8 @@ final class DriverHeapSection {
             out.addAll(Line.wrap(TITLE + ": not read; nothing was done to pid " + d.pid() + again, width, Tone.DIM, -1));
         } else if (canAct) {
             // None, or Asking under the confirmation: the hint only where the key can act
-            out.addAll(Line.wrap(TITLE + ": h lists the top classes by bytes of pid " + s.processes().driverJvm().pid().getAsLong()
-                    + " (asks first: a full GC pauses it)", width, Tone.DIM, -1));
+            out.addAll(Line.wrap(TITLE + ": h lists its top classes by bytes (pid " + s.processes().driverJvm().pid().getAsLong()
+                    + "; asks first: it pauses)", width, Tone.DIM, -1));
         }
         return out;
     }
@@ -64,7 +64,7 @@ final class DriverHeapSection {
     private static List<Line> histogram(DriverHeap.Read r, int width, int top) {
         HeapHistogram h = r.histogram();
         List<Line> out = new ArrayList<>();
-        out.addAll(Line.wrap(String.format(Locale.ROOT, "%s of pid %d at %s, after a full GC: %s in %,d objects", TITLE, h.pid(),
+        out.addAll(Line.wrap(String.format(Locale.ROOT, "%s, pid %d, %s, after a full GC: %s in %,d objects", TITLE, h.pid(),
                 Fmt.clock(r.at()), Fmt.bytes(h.totalBytes()), h.totalInstances()), width, Tone.BOLD, -1));
         String head = String.format(Locale.ROOT, "  %" + COUNT + "s %" + BYTES + "s %" + SHARE + "s  ", "COUNT", "BYTES", "SHARE");
         out.add(Line.of(head + "CLASS", Tone.DIM));
@@ -100,7 +100,7 @@ final class DriverHeapSection {
         Overlay.box(f, "Read the driver's heap?", List.of(
                 Line.of("jcmd " + pid + " GC.class_histogram runs a full GC: the driver JVM", Tone.NORMAL),
                 Line.of("(pid " + pid + ") pauses, for a moment on a small heap and", Tone.NORMAL),
-                Line.of("seconds on a large one. Tasks wait meanwhile.", Tone.NORMAL),
+                Line.of("seconds on a large one; scheduling waits meanwhile.", Tone.NORMAL),
                 Line.of("", Tone.NORMAL),
                 Line.of("Go on? [y/N]", Tone.BOLD)), "y reads it · any other key: no");
     }

@@ -164,7 +164,7 @@ class DriverHeapKeysTest {
         UiState detail = open(polled(localDriver(access)), "driver-memory.large-results");
 
         String hinted = text(detail);
-        assertThat(hinted).contains("Driver heap: h lists the top classes by bytes of pid 4242");
+        assertThat(hinted).contains("Driver heap: h lists its top classes by bytes (pid 4242; asks first: it pauses)");
         assertThat(screen(detail).get(23)).contains("h driver heap");
 
         Folded asked = type(detail, "h");
@@ -203,7 +203,7 @@ class DriverHeapKeysTest {
         assertThat(access.reads).hasValue(1);
         List<String> rows = screen(shown);
         String all = String.join("\n", rows);
-        assertThat(all).contains("Driver heap of pid 4242 at ", "after a full GC: 240M in 8,000,000 objects\n",
+        assertThat(all).contains("Driver heap, pid 4242, ", "after a full GC: 240M in 8,000,000 objects\n",
                 "COUNT      BYTES  SHARE  CLASS");
         // count, bytes, share, class; a long class name keeps its own name whole, its package shortened
         assertThat(rows).contains("    1,200,000      96.0M  40.0%  byte[]",
@@ -214,10 +214,10 @@ class DriverHeapKeysTest {
 
         // kept across panes and back, until the user asks again
         UiState back = TuiFixtures.keys(TuiFixtures.keys(shown, "b2"), "1\n");
-        assertThat(text(back)).contains("Driver heap of pid 4242 at");
+        assertThat(text(back)).contains("Driver heap, pid 4242, ");
         Folded again = type(back, "hn");
         assertThat(again.effects()).isEmpty();
-        assertThat(text(again.state())).as("a no keeps the histogram read before").contains("Driver heap of pid 4242 at");
+        assertThat(text(again.state())).as("a no keeps the histogram read before").contains("Driver heap, pid 4242, ");
         assertThat(access.reads).hasValue(1);
     }
 

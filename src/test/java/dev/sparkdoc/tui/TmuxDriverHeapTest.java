@@ -54,7 +54,7 @@ class TmuxDriverHeapTest {
             tmux.line("driver-memory.large-results");
             tmux.keys("Enter");
             String detail = tmux.awaitAll(WAIT, "of results to the driver", "Evidence",
-                    "Driver heap: h lists the top classes by bytes of pid " + pid);
+                    "Driver heap: h lists its top classes by bytes (pid " + pid + "; asks first");
             assertFits(detail);
             assertThat(footer(detail)).contains("h driver heap");
             boolean attachedBefore = Files.exists(attachSocket);
@@ -73,13 +73,15 @@ class TmuxDriverHeapTest {
             tmux.keys("h");
             tmux.awaitText("Go on? [y/N]", WAIT);
             tmux.keys("y");
-            String shown = tmux.awaitAll(WAIT, "Driver heap of pid " + pid + " at ", "COUNT      BYTES  SHARE  CLASS", ROW_CLASS);
+            String shown = tmux.awaitAll(WAIT, "Driver heap, pid " + pid + ", ", "COUNT      BYTES  SHARE  CLASS", ROW_CLASS);
             System.err.println("TmuxDriverHeapTest:\n" + shown);
             assertFits(shown);
             List<String> rows = shown.lines().toList();
             int header = rows.indexOf(rows.stream().filter(r -> r.contains("COUNT      BYTES  SHARE  CLASS")).findFirst().orElseThrow());
             assertThat(rows.subList(header + 1, header + 6)).as("the held rows among the top five classes")
                     .anySatisfy(r -> assertThat(r).matches("\\s+1,0\\d\\d,\\d{3}\\s+\\d+\\.\\dM\\s+\\d+\\.\\d%  \\S*" + ROW_CLASS));
+            assertThat(rows).as("the heap's header on one row").anySatisfy(r -> assertThat(r)
+                    .matches("Driver heap, pid " + pid + ", \\d\\d:\\d\\d:\\d\\d, after a full GC: \\S+ in [\\d,]+ objects"));
             assertThat(shown).contains("Rows are held by the driver");
             assertThat(attachSocket).exists();
 
