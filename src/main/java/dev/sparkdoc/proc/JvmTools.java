@@ -34,6 +34,21 @@ public final class JvmTools {
         return parseHistogram(pid, run(pid, "GC.class_histogram"));
     }
 
+    /**
+     * Why a heap histogram or dump of {@code pid} cannot be taken from here (no such process,
+     * another user's, not a HotSpot JVM, no jcmd), or empty when it can. Sends no signal: the
+     * live view asks this at every poll to offer its heap key only when pressing it can work.
+     */
+    public static Optional<String> whyNotAttachable(long pid) {
+        try {
+            refuseWhatIsNotOurJvm(pid);
+        } catch (JvmToolException e) {
+            return Optional.of(e.getMessage());
+        }
+        return jcmd().isPresent() ? Optional.empty()
+                : Optional.of("no jcmd here: it comes with a JDK (not a JRE); install one, or use the sparkdoc-*-linux-x64 release");
+    }
+
     /** The thread dump of JVM {@code pid}, as {@code jstack} prints it. */
     public static String threadDump(long pid) {
         return run(pid, "Thread.print");

@@ -40,7 +40,7 @@ public final class HeapText {
     }
 
     /** {@code [Ljava.lang.Object;} → {@code java.lang.Object[]}, {@code [[B} → {@code byte[][]}. */
-    static String javaName(String jvm) {
+    public static String javaName(String jvm) {
         int dims = 0;
         while (dims < jvm.length() && jvm.charAt(dims) == '[') {
             dims++;
@@ -54,8 +54,8 @@ public final class HeapText {
         return base + "[]".repeat(dims);
     }
 
-    /** What the largest Spark-typical class among the top ones says about the driver's memory. */
-    private static java.util.Optional<String> hint(HeapHistogram h, int top) {
+    /** What the largest Spark-typical class among the top ones says about the driver's memory (also in attach). */
+    public static java.util.Optional<String> hint(HeapHistogram h, int top) {
         for (HeapHistogram.Entry e : h.entries().subList(0, Math.min(top, h.entries().size()))) {
             String c = e.className();
             if (c.contains("GenericRow") || c.contains("UnsafeRow") || c.endsWith("InternalRow")) {

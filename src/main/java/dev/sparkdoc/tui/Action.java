@@ -25,6 +25,7 @@ public enum Action {
     OPEN("Enter", "open: evidence and fixes, stage tasks", KeyInput.of(Kind.ENTER)),
     BACK("Esc b", "back, close", KeyInput.of(Kind.ESCAPE), KeyInput.ch('b')),
     COPY("c", "copy the fix's --conf lines (OSC 52; in tmux, its buffer)", KeyInput.ch('c')),
+    HEAP("h", "driver's heap, by class", KeyInput.ch('h')),
     FILTER("/", "filter rows (Enter keeps, Esc clears)", KeyInput.ch('/')),
     SORT("s", "cycle the sort order", KeyInput.ch('s')),
     PAUSE("p", "pause / resume polling", KeyInput.ch('p')),

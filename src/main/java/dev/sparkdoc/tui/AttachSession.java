@@ -49,7 +49,7 @@ public final class AttachSession {
         PollSchedule schedule = new PollSchedule(settings.interval());
         PollStatus poll = settings.still() ? PollStatus.still(settings.target()) : PollStatus.live(settings.target(), settings.interval());
         ProcessPaneRows processes = settings.still() ? ProcessPaneRows.unavailable("no local processes: this is a recording")
-                : feed.sample(first);
+                .withDriverJvm(DriverJvm.none("this is a recording: there is no running driver JVM to read")) : feed.sample(first);
 
         OutputStream terminalOut = System.out;
         GuardedTerminal terminal = new GuardedTerminal(System.in, terminalOut, settings.glyphs().charset());
@@ -66,7 +66,7 @@ public final class AttachSession {
                     new UiEvent.SnapshotArrived(diagnosis, processes, clock.instant(), readMs, settings.interval())).state();
             if (!settings.still()) {
                 live = Optional.of(new UiLoop.Live(new Poller(source, diagnose, feed, events::add, schedule, clock, log),
-                        new ProcessWatch(feed, events::add, log)));
+                        new ProcessWatch(feed, events::add, log), new HeapReader(HeapAccess.JCMD, events::add, clock, log)));
                 live.get().poller().start();
             }
             new UiLoop(screen, new LanternaBackend(screen, settings.palette()), guard, events, live, terminalOut, clock,
@@ -78,6 +78,7 @@ public final class AttachSession {
             live.ifPresent(l -> {
                 l.poller().close();
                 l.processes().close();
+                l.heap().close();
             });
         }
         log.info("attach ended");

@@ -27,6 +27,10 @@ public sealed interface Effect {
     record LookForEndedLog(AppSnapshot snapshot) implements Effect {
     }
 
+    /** Read the driver JVM's heap histogram, off the UI thread; the user confirmed that it pauses the JVM. */
+    record ReadHeap(long pid) implements Effect {
+    }
+
     record Quit() implements Effect {
     }
 }

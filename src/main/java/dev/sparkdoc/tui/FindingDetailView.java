@@ -26,8 +26,8 @@ final class FindingDetailView {
         }
         Finding x = found.get();
         int selectedFix = Math.min(drill.cursor(), Math.max(0, x.remedies().size() - 1));
-        List<Line> lines = lines(x, f.width(), selectedFix);
         int rows = Layout.bodyHeight(s);
+        List<Line> lines = lines(x, f.width(), selectedFix, DriverHeapSection.lines(s, x, f.width(), rows));
         // keep the chosen fix on screen
         int fixLine = 0;
         for (int i = 0; i < lines.size(); i++) {
@@ -37,10 +37,19 @@ final class FindingDetailView {
             }
         }
         int top = fixLine < rows - 2 ? 0 : Math.min(fixLine - 2, Math.max(0, lines.size() - rows));
+        if (selectedFix == 0 && DriverHeapSection.showsClasses(s, x)) {
+            // the heap the user asked for stays in view, the first fix on the last rows below it
+            top = Math.max(0, fixLine - (rows - 2));
+        }
         Line.draw(f, lines, top, Layout.BODY_TOP, rows);
     }
 
     static List<Line> lines(Finding x, int width, int selectedFix) {
+        return lines(x, width, selectedFix, List.of());
+    }
+
+    /** {@code beside}: what was read on request about the finding (the driver's heap), after its evidence. */
+    static List<Line> lines(Finding x, int width, int selectedFix, List<Line> beside) {
         List<Line> out = new ArrayList<>();
         out.addAll(Line.wrap(x.severity().name() + "  " + x.title(), width, Views.severityTone(x.severity()), -1));
         String confidence = x.confidence() < 1 ? String.format(Locale.ROOT, " · confidence %.0f%%", x.confidence() * 100) : "";
@@ -54,6 +63,7 @@ final class FindingDetailView {
             String cmp = e.op().map(op -> " (" + op + " " + e.threshold().map(t -> threshold(e, t)).orElse("") + ")").orElse("");
             out.addAll(Line.wrap("  " + e.fact() + " = " + e.display() + cmp, width, Tone.NORMAL, -1));
         }
+        out.addAll(beside);
         out.addAll(fixLines(x, width, selectedFix));
         // after the fixes, so the first fix stays on a 24-row screen: what each fix's settings are now
         if (!x.settings().isEmpty()) {

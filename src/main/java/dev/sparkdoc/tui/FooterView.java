@@ -88,8 +88,11 @@ final class FooterView {
         List<String> keys;
         if (s.drill().isPresent()) {
             keys = s.drill().get().pane() == Pane.FINDINGS
-                    ? List.of("↑↓ choose fix", "c copy --conf", "Esc/b back", "Tab pane")
+                    ? new ArrayList<>(List.of("↑↓ choose fix", "c copy --conf", "Esc/b back", "Tab pane"))
                     : List.of("↑↓ scroll", "Esc/b back", "Tab pane");
+            if (DriverHeapKeys.canAct(s)) {
+                keys.add(1, "h driver heap");
+            }
         } else {
             keys = new ArrayList<>(List.of("↑↓/jk move"));
             if (s.pane() == Pane.FINDINGS || s.pane() == Pane.STAGES) {

@@ -45,12 +45,15 @@ public final class LocalProcessFeed implements ProcessFeed {
     public static ProcessFeed forTarget(Target target) {
         if (target instanceof Target.Http http && http.baseUrl().getHost() != null
                 && DriverFinder.isThisMachine(http.baseUrl().getHost())) {
-            return new LocalProcessFeed(new ProcessScan(ProcessSampler.forThisMachine(), false),
-                    appId -> LocalProcesses.hints(target, Optional.of(appId)));
+            return new DriverJvmFeed(new LocalProcessFeed(new ProcessScan(ProcessSampler.forThisMachine(), false),
+                    appId -> LocalProcesses.hints(target, Optional.of(appId))), HeapAccess.JCMD);
         }
-        ProcessPaneRows why = ProcessPaneRows.unavailable(target instanceof Target.Http || target instanceof Target.HostScan
+        boolean remote = target instanceof Target.Http || target instanceof Target.HostScan;
+        ProcessPaneRows why = ProcessPaneRows.unavailable(remote
                 ? "the driver runs on another host: see executors' peak JVM/Python RSS (Executors pane)"
-                : "no live processes behind an event log or snapshot");
+                : "no live processes behind an event log or snapshot").withDriverJvm(DriverJvm.none(remote
+                ? "the driver runs on another host: run 'sparkdoc driver heap' on that host, as the driver's user"
+                : "this is a recording: there is no running driver JVM to read"));
         return snapshot -> why;
     }
 

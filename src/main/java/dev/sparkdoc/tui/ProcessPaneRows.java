@@ -3,8 +3,11 @@ package dev.sparkdoc.tui;
 import java.util.List;
 import java.util.Optional;
 
-/** What the processes pane shows: rows, or why there are none. */
-public record ProcessPaneRows(List<ProcessRow> rows, Optional<String> unavailable) {
+/**
+ * What the processes pane shows: rows, or why there are none; and whether the driver's JVM
+ * among them can be read for a heap histogram ({@link DriverJvm}).
+ */
+public record ProcessPaneRows(List<ProcessRow> rows, Optional<String> unavailable, DriverJvm driverJvm) {
 
     public static final ProcessPaneRows NOT_YET = unavailable("process view not available yet");
 
@@ -13,10 +16,14 @@ public record ProcessPaneRows(List<ProcessRow> rows, Optional<String> unavailabl
     }
 
     public static ProcessPaneRows of(List<ProcessRow> rows) {
-        return new ProcessPaneRows(rows, Optional.empty());
+        return new ProcessPaneRows(rows, Optional.empty(), DriverJvm.none("the driver's JVM is not known here"));
     }
 
     public static ProcessPaneRows unavailable(String why) {
-        return new ProcessPaneRows(List.of(), Optional.of(why));
+        return new ProcessPaneRows(List.of(), Optional.of(why), DriverJvm.none("no driver JVM on this machine to read (" + why + ")"));
+    }
+
+    public ProcessPaneRows withDriverJvm(DriverJvm d) {
+        return new ProcessPaneRows(rows, unavailable, d);
     }
 }

@@ -33,6 +33,14 @@ public sealed interface UiEvent {
     record ProcessesSampled(ProcessPaneRows processes) implements UiEvent {
     }
 
+    /** The driver heap histogram the user asked for ({@link Effect.ReadHeap}). */
+    record HeapRead(dev.sparkdoc.model.HeapHistogram histogram, Instant at) implements UiEvent {
+    }
+
+    /** The heap histogram could not be read: {@code why} in one line. */
+    record HeapFailed(long pid, String why, Instant at) implements UiEvent {
+    }
+
     /**
      * A read failed; {@code headline} names the kind of trouble in a few words ("driver
      * unreachable"), {@code message} is the one line with the details and the fix.

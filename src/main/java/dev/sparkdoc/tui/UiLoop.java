@@ -33,8 +33,11 @@ final class UiLoop {
     /** Under tmux a copy goes through tmux itself ({@link Clipboard}): $TMUX is set in its panes. */
     private final boolean inTmux = System.getenv("TMUX") != null && !System.getenv("TMUX").isEmpty();
 
-    /** What a live target has and a still picture does not: the poller, and processes read between snapshots. */
-    record Live(Poller poller, ProcessWatch processes) {
+    /**
+     * What a live target has and a still picture does not: the poller, processes read between
+     * snapshots, and the driver heap histogram read on request.
+     */
+    record Live(Poller poller, ProcessWatch processes, HeapReader heap) {
     }
 
     UiLoop(Screen screen, LanternaBackend backend, TerminalGuard guard, BlockingQueue<UiEvent> events,
@@ -120,6 +123,8 @@ final class UiLoop {
             live.ifPresent(l -> l.poller().setPaused(p.paused()));
         } else if (effect instanceof Effect.SampleProcesses p) {
             live.ifPresent(l -> l.processes().sample(p.snapshot()));
+        } else if (effect instanceof Effect.ReadHeap h) {
+            live.ifPresent(l -> l.heap().read(h.pid()));
         } else if (effect instanceof Effect.LookForEndedLog l) {
             dev.sparkdoc.source.EndedLog.find(l.snapshot()).ifPresent(log -> events.add(new UiEvent.LogShowsEnded(log.toString())));
         } else if (effect instanceof Effect.Copy c) {

@@ -58,6 +58,12 @@ public final class Update {
         if (event instanceof UiEvent.CopyReported c) {
             return Step.of(s.withCopy(s.copy().map(box -> box.reported(c.title(), c.note()))));
         }
+        if (event instanceof UiEvent.HeapRead h) {
+            return DriverHeapKeys.read(s, h);
+        }
+        if (event instanceof UiEvent.HeapFailed h) {
+            return DriverHeapKeys.failed(s, h);
+        }
         if (event instanceof ProcessesSampled p) {
             // a snapshot that arrived meanwhile brought its own, fresher sample
             return Step.of(s.poll().failing() ? follow(s.withProcesses(p.processes())) : s);
@@ -71,6 +77,9 @@ public final class Update {
         }
         if (s.editingFilter()) {
             return Step.of(filterKey(s, key));
+        }
+        if (DriverHeapKeys.asking(s)) {
+            return DriverHeapKeys.answer(s, key);
         }
         Optional<Action> action = Action.of(key);
         if (s.copy().isPresent() || s.help()) {
@@ -110,6 +119,7 @@ public final class Update {
             case OPEN -> Step.of(open(s));
             case BACK -> Step.of(back(s));
             case COPY -> copy(s);
+            case HEAP -> DriverHeapKeys.pressed(s);
             case FILTER -> Step.of(s.drill().isPresent() ? s : s.withFilter(s.filter(), true));
             // the selected item stays selected in the new order, wherever it moved
             case SORT -> Step.of(s.drill().isPresent() ? s

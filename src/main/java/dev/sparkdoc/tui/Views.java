@@ -30,6 +30,8 @@ public final class Views {
         FooterView.render(s, f);
         if (s.help()) {
             HelpView.render(s, f);
+        } else if (DriverHeapKeys.asking(s)) {
+            DriverHeapSection.confirmation(s, f);
         } else if (s.copy().isPresent()) {
             CopyBox box = s.copy().get();
             List<Line> lines = new java.util.ArrayList<>();
