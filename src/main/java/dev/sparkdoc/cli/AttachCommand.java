@@ -61,10 +61,10 @@ public final class AttachCommand implements Callable<Integer> {
             Optional<String> whyNot = FullScreen.whyNot(System.getenv(), System.console() != null);
             if (whyNot.isPresent()) {
                 System.err.println("sparkdoc: " + whyNot.get() + ": printing the triage report instead of the live view");
-                return triage(source.read(), ruleList);
+                return triage(source.read(), ruleList, parsed);
             }
             Duration interval = Duration.ofMillis(Math.max(500, Math.round(intervalSeconds * 1000)));
-            AttachSession.run(source, snapshot -> Diagnosis.of(snapshot, ruleList), LocalProcessFeed.forTarget(parsed),
+            AttachSession.run(source, (snapshot, processes) -> Diagnosis.of(snapshot, ruleList, processes), LocalProcessFeed.forTarget(parsed),
                     new AttachSession.Settings(parsed.display(), still, interval, Palette.of(color.noColor(), System.getenv()),
                             Glyphs.forLocale(System.getenv())),
                     new AttachLog(context.dirs().cacheDir().resolve("attach.log")));
@@ -72,8 +72,9 @@ public final class AttachCommand implements Callable<Integer> {
         }
     }
 
-    private int triage(AppSnapshot snapshot, java.util.List<dev.sparkdoc.rules.Rule> ruleList) throws java.io.IOException {
-        Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList);
+    private int triage(AppSnapshot snapshot, java.util.List<dev.sparkdoc.rules.Rule> ruleList, Target parsed) throws java.io.IOException {
+        // as triage does: the local processes of a driver on this machine join the diagnosis
+        Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList, dev.sparkdoc.proc.LocalProcesses.sample(parsed, snapshot.application().id()));
         TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), Severity.WARNING, 10);
         Destination.stdout().write(out -> TriageText.print(report, diagnosis, color.theme(), out));
         return diagnosis.atLeast(Severity.CRITICAL).isEmpty() ? ExitCode.OK : ExitCode.FINDINGS;

@@ -3,6 +3,7 @@ package dev.sparkdoc.tui;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.proc.ProcessTable;
 import dev.sparkdoc.redact.RedactingStream;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.source.SnapshotSource;
@@ -18,7 +19,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * {@code sparkdoc attach}: reads the application once (a target that cannot be read fails like
@@ -38,18 +39,18 @@ public final class AttachSession {
     private AttachSession() {
     }
 
-    public static void run(SnapshotSource source, Function<AppSnapshot, Diagnosis> diagnose, ProcessFeed feed,
+    public static void run(SnapshotSource source, BiFunction<AppSnapshot, Optional<ProcessTable>, Diagnosis> diagnose, ProcessFeed feed,
                            Settings settings, AttachLog log) throws IOException, InterruptedException {
         Clock clock = Clock.systemUTC();
         long t0 = System.nanoTime();
         // before the screen is taken: progress lines may still go to stderr
         AppSnapshot first = LoadingRetry.read(source, line -> System.err.println("sparkdoc: " + line));
-        Diagnosis diagnosis = diagnose.apply(first);
         long readMs = (System.nanoTime() - t0) / 1_000_000;
-        PollSchedule schedule = new PollSchedule(settings.interval());
-        PollStatus poll = settings.still() ? PollStatus.still(settings.target()) : PollStatus.live(settings.target(), settings.interval());
         ProcessPaneRows processes = settings.still() ? ProcessPaneRows.unavailable("no local processes: this is a recording")
                 .withDriverJvm(DriverJvm.none("this is a recording: there is no running driver JVM to read")) : feed.sample(first);
+        Diagnosis diagnosis = diagnose.apply(first, processes.table());
+        PollSchedule schedule = new PollSchedule(settings.interval());
+        PollStatus poll = settings.still() ? PollStatus.still(settings.target()) : PollStatus.live(settings.target(), settings.interval());
 
         OutputStream terminalOut = System.out;
         GuardedTerminal terminal = new GuardedTerminal(System.in, terminalOut, settings.glyphs().charset());

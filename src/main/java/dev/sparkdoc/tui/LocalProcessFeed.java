@@ -125,6 +125,7 @@ public final class LocalProcessFeed implements ProcessFeed {
                     p.process().threads(), CommandSummary.of(p.process()), List.copyOf(h)));
         }
         history.keySet().retainAll(rows.stream().map(ProcessRow::pid).toList());
-        return rows.isEmpty() ? ProcessPaneRows.unavailable("no local processes of " + appId + " found") : ProcessPaneRows.of(rows);
+        return (rows.isEmpty() ? ProcessPaneRows.unavailable("no local processes of " + appId + " found") : ProcessPaneRows.of(rows))
+                .withTable(table);
     }
 }

@@ -1,15 +1,17 @@
 package dev.sparkdoc.tui;
 
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.proc.ProcessTable;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.SourceException;
-
 import dev.sparkdoc.tui.UiEvent.FetchFailed;
 import dev.sparkdoc.tui.UiEvent.SnapshotArrived;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.function.Consumer;
+import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -23,7 +25,7 @@ public final class Poller implements AutoCloseable {
     static final String INTERNAL_ERROR = "internal error in sparkdoc";
 
     private final SnapshotSource source;
-    private final Function<AppSnapshot, Diagnosis> diagnose;
+    private final BiFunction<AppSnapshot, Optional<ProcessTable>, Diagnosis> diagnose;
     private final ProcessFeed processes;
     private final Consumer<UiEvent> sink;
     private final PollSchedule schedule;
@@ -36,7 +38,14 @@ public final class Poller implements AutoCloseable {
     private boolean paused;
     private volatile boolean closed;
 
+    /** With a diagnosis that reads no processes (tests of the poll itself). */
     public Poller(SnapshotSource source, Function<AppSnapshot, Diagnosis> diagnose, ProcessFeed processes,
+                  Consumer<UiEvent> sink, PollSchedule schedule, Clock clock, AttachLog log) {
+        this(source, (snapshot, table) -> diagnose.apply(snapshot), processes, sink, schedule, clock, log);
+    }
+
+    /** @param diagnose the diagnosis of a snapshot with the process sample taken right after it, when there is one */
+    public Poller(SnapshotSource source, BiFunction<AppSnapshot, Optional<ProcessTable>, Diagnosis> diagnose, ProcessFeed processes,
                   Consumer<UiEvent> sink, PollSchedule schedule, Clock clock, AttachLog log) {
         this.source = source;
         this.diagnose = diagnose;
@@ -93,8 +102,8 @@ public final class Poller implements AutoCloseable {
         long t0 = System.nanoTime();
         try {
             AppSnapshot snapshot = readOnce();
-            Diagnosis diagnosis = diagnose.apply(snapshot);
             ProcessPaneRows table = sampleProcesses(snapshot);
+            Diagnosis diagnosis = diagnose.apply(snapshot, table.table());
             long ms = (System.nanoTime() - t0) / 1_000_000;
             Duration next = schedule.success(ms);
             failing = false;
