@@ -29,6 +29,31 @@ public record ProcessGroups(List<AppGroup> applications, List<SparkProcess> serv
      */
     public record JvmGroup(SparkProcess jvm, List<SparkProcess> driverPython, List<DaemonGroup> daemons,
                            List<SparkProcess> directWorkers, long totalRssBytes, double totalCpuPercent) {
+
+        /**
+         * The group as a tree, in the order {@code sparkdoc ps} and the Processes pane draw it: the
+         * driver's Python parent ({@code python app.py}) before its JVM, then the JVM, its driver
+         * script, each daemon with its workers, and workers started without a daemon.
+         */
+        public List<TreeRow> tree() {
+            List<TreeRow> out = new ArrayList<>();
+            List<SparkProcess> parents = driverPython.stream().filter(p -> p.process().ppid() != jvm.pid()).toList();
+            parents.forEach(p -> out.add(new TreeRow(p, Place.TOP)));
+            out.add(new TreeRow(jvm, parents.isEmpty() ? Place.TOP : Place.UNDER_PYTHON));
+            driverPython.stream().filter(p -> !parents.contains(p)).forEach(p -> out.add(new TreeRow(p, Place.CHILD)));
+            for (DaemonGroup d : daemons) {
+                out.add(new TreeRow(d.daemon(), Place.CHILD));
+                d.workers().forEach(w -> out.add(new TreeRow(w, Place.GRANDCHILD)));
+            }
+            directWorkers.forEach(w -> out.add(new TreeRow(w, Place.CHILD)));
+            return out;
+        }
+    }
+
+    /** Where a process sits in its JVM's tree; each front end draws the branches its own way. */
+    public enum Place { TOP, UNDER_PYTHON, CHILD, GRANDCHILD }
+
+    public record TreeRow(SparkProcess process, Place place) {
     }
 
     public record DaemonGroup(SparkProcess daemon, List<SparkProcess> workers) {

@@ -2,7 +2,7 @@ package dev.sparkdoc.report;
 
 import dev.sparkdoc.proc.CommandSummary;
 import dev.sparkdoc.proc.ProcessGroups.AppGroup;
-import dev.sparkdoc.proc.ProcessGroups.DaemonGroup;
+import dev.sparkdoc.proc.ProcessGroups.TreeRow;
 import dev.sparkdoc.proc.ProcessGroups.JvmGroup;
 import dev.sparkdoc.proc.SparkProcess;
 import dev.sparkdoc.proc.SparkReportedMemory;
@@ -49,16 +49,15 @@ public final class PsText {
     }
 
     private static void jvm(PsReport r, JvmGroup g, Theme theme, int w, List<String> out) {
-        // the driver's Python is the JVM's parent (python app.py) or, under spark-submit app.py, its child
-        List<SparkProcess> parents = g.driverPython().stream().filter(p -> p.process().ppid() != g.jvm().pid()).toList();
-        parents.forEach(p -> out.add(row(r, p, "", theme, w)));
-        out.add(row(r, g.jvm(), parents.isEmpty() ? "" : "└ ", theme, w));
-        g.driverPython().stream().filter(p -> !parents.contains(p)).forEach(p -> out.add(row(r, p, "  └ ", theme, w)));
-        for (DaemonGroup d : g.daemons()) {
-            out.add(row(r, d.daemon(), "  └ ", theme, w));
-            d.workers().forEach(wk -> out.add(row(r, wk, "      └ ", theme, w)));
+        for (TreeRow t : g.tree()) {
+            String branch = switch (t.place()) {
+                case TOP -> "";
+                case UNDER_PYTHON -> "└ ";
+                case CHILD -> "  └ ";
+                case GRANDCHILD -> "      └ ";
+            };
+            out.add(row(r, t.process(), branch, theme, w));
         }
-        g.directWorkers().forEach(wk -> out.add(row(r, wk, "  └ ", theme, w)));
         if (!g.daemons().isEmpty() || !g.directWorkers().isEmpty() || !g.driverPython().isEmpty()) {
             long jvmRss = g.jvm().process().rssOrZero();
             out.add(theme.dim(String.format(Locale.ROOT, "%9s%s total: %s RSS (JVM %s + Python %s), %s%% CPU", "",

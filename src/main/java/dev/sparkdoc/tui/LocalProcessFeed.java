@@ -74,15 +74,15 @@ public final class LocalProcessFeed implements ProcessFeed {
                 continue;
             }
             for (ProcessGroups.JvmGroup g : app.jvms()) {
-                List<SparkProcess> parents = g.driverPython().stream().filter(p -> p.process().ppid() != g.jvm().pid()).toList();
-                parents.forEach(p -> out.add(new Placed(p, "")));
-                out.add(new Placed(g.jvm(), parents.isEmpty() ? "" : "└ "));
-                g.driverPython().stream().filter(p -> !parents.contains(p)).forEach(p -> out.add(new Placed(p, "└ ")));
-                for (ProcessGroups.DaemonGroup d : g.daemons()) {
-                    out.add(new Placed(d.daemon(), "└ "));
-                    d.workers().forEach(w -> out.add(new Placed(w, " └ ")));
+                for (ProcessGroups.TreeRow t : g.tree()) {
+                    // the pane's role column is narrow: one column per level
+                    String branch = switch (t.place()) {
+                        case TOP -> "";
+                        case UNDER_PYTHON, CHILD -> "└ ";
+                        case GRANDCHILD -> " └ ";
+                    };
+                    out.add(new Placed(t.process(), branch));
                 }
-                g.directWorkers().forEach(w -> out.add(new Placed(w, "└ ")));
             }
         }
         List<Long> placed = out.stream().map(p -> p.process().pid()).toList();
