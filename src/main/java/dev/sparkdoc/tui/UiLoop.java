@@ -32,6 +32,7 @@ final class UiLoop {
     private final Glyphs glyphs;
     /** Under tmux a copy goes through tmux itself ({@link Clipboard}): $TMUX is set in its panes. */
     private final boolean inTmux = System.getenv("TMUX") != null && !System.getenv("TMUX").isEmpty();
+    private final LogsFeed logs;
 
     /** What a live target has and a still picture does not: the poller, and processes read between snapshots. */
     record Live(Poller poller, ProcessWatch processes) {
@@ -39,6 +40,13 @@ final class UiLoop {
 
     UiLoop(Screen screen, LanternaBackend backend, TerminalGuard guard, BlockingQueue<UiEvent> events,
            Optional<Live> live, OutputStream terminalOut, Clock clock, Glyphs glyphs) {
+        this(screen, backend, guard, events, live, terminalOut, clock, glyphs, LogsFeed.none(events::add));
+    }
+
+    /** @param logs reads an executor's logs off this thread when the logs view asks */
+    UiLoop(Screen screen, LanternaBackend backend, TerminalGuard guard, BlockingQueue<UiEvent> events,
+           Optional<Live> live, OutputStream terminalOut, Clock clock, Glyphs glyphs, LogsFeed logs) {
+        this.logs = logs;
         this.screen = screen;
         this.backend = backend;
         this.guard = guard;
@@ -122,6 +130,8 @@ final class UiLoop {
             live.ifPresent(l -> l.processes().sample(p.snapshot()));
         } else if (effect instanceof Effect.LookForEndedLog l) {
             EndedLog.find(l.snapshot()).ifPresent(log -> events.add(new UiEvent.LogShowsEnded(log.toString())));
+        } else if (effect instanceof Effect.ReadLogs r) {
+            logs.read(r.executorId(), r.links());
         } else if (effect instanceof Effect.Copy c) {
             try {
                 Clipboard.Outcome[] outcome = new Clipboard.Outcome[1];
