@@ -53,11 +53,15 @@ public final class ExecutorLogLines {
     public static List<Kind> of(List<String> lines) {
         List<Kind> out = new ArrayList<>(lines.size());
         boolean traceback = false;
+        Kind last = Kind.BLANK;
         for (int i = 0; i < lines.size(); i++) {
+            if (!out.isEmpty() && out.get(out.size() - 1) != Kind.BLANK) {
+                last = out.get(out.size() - 1);
+            }
             String line = lines.get(i);
             if (line.isBlank()) {
                 // a chained Python exception's tracebacks are apart by a blank line and a sentence
-                traceback = traceback && nextIsChain(lines, i);
+                traceback = last == Kind.PYTHON_TRACE && nextIsChain(lines, i);
                 out.add(Kind.BLANK);
                 continue;
             }

@@ -26,20 +26,22 @@ public record LogsPage(List<Section> sections) {
     }
 
     /**
+     * @param name    "executor 0's stderr"
      * @param header  "executor 0 stderr (log4j, …): all 9.9 KiB", without the {@code ==}
      * @param problem why the log could not be read, with the way out
      * @param errors  each error explain finds: its summary ("ZeroDivisionError in divide at app.py:9") and what it is
      * @param lines   the tail's lines, cleaned, each with its kind
      * @param cut     how many earlier lines of the tail were left out
      */
-    public record Section(String header, Optional<String> problem, List<String> errors, List<Marked> lines, int cut) {
+    public record Section(String name, String header, Optional<String> problem, List<String> errors, List<Marked> lines, int cut) {
         public Section {
             errors = List.copyOf(errors);
             lines = List.copyOf(lines);
         }
 
-        public long printed() {
-            return lines.stream().filter(l -> l.kind() == ExecutorLogLines.Kind.PRINTED).count();
+        /** The lines the application's code printed, in order. */
+        public List<String> printed() {
+            return lines.stream().filter(l -> l.kind() == ExecutorLogLines.Kind.PRINTED).map(Marked::text).toList();
         }
     }
 
@@ -51,8 +53,9 @@ public record LogsPage(List<Section> sections) {
         List<Section> out = new ArrayList<>();
         for (LogTail t : tails) {
             String header = LogsText.header(t).replaceAll("^== | ==$", "");
+            String name = "executor " + t.executorId() + "'s " + t.kind();
             if (t.problem().isPresent()) {
-                out.add(new Section(header, Optional.of(SafeText.line(t.problem().get())), List.of(), List.of(), 0));
+                out.add(new Section(name, header, Optional.of(SafeText.line(t.problem().get())), List.of(), List.of(), 0));
                 continue;
             }
             List<String> raw = t.text().lines().toList();
@@ -69,7 +72,7 @@ public record LogsPage(List<Section> sections) {
                 errors.add(SafeText.line(e.summary() + (e.recognised() ? " — " + e.title() : "")
                         + (e.occurrences() > 1 ? " (" + e.occurrences() + "×)" : "")));
             }
-            out.add(new Section(header, Optional.empty(), errors, lines, from));
+            out.add(new Section(name, header, Optional.empty(), errors, lines, from));
         }
         return new LogsPage(out);
     }

@@ -1,10 +1,14 @@
 package dev.sparkdoc.tui;
 
 import dev.sparkdoc.model.Executor;
+import dev.sparkdoc.report.ExecutorLogLines.Kind;
 import dev.sparkdoc.report.LogsPage;
+import dev.sparkdoc.report.SafeText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One executor opened: the tails of its stdout and stderr as last read, with the errors
@@ -20,6 +24,27 @@ final class LogsView {
     private static final String PLAIN = "  ";
 
     private LogsView() {
+    }
+
+    /** A Python frame, {@code File "/a/long/path/job.py", line 18, in divide}. */
+    private static final Pattern PY_FRAME = Pattern.compile("^(\\s*File \")([^\"]+)(\", line \\d+.*)$");
+
+    /**
+     * A Python frame too wide for the row keeps its file's name, line and function, the parts that
+     * say where: the folders before it give way ({@code File "…/jobs/job.py", line 18, in divide}).
+     */
+    static String shortFrame(String text, int room) {
+        Matcher f = PY_FRAME.matcher(text);
+        if (SafeText.width(text) <= room || !f.matches()) {
+            return text;
+        }
+        String path = f.group(2);
+        int slash = path.lastIndexOf('/');
+        String name = slash < 0 ? path : path.substring(slash + 1);
+        int parent = slash <= 0 ? -1 : path.lastIndexOf('/', slash - 1);
+        String withParent = parent < 0 ? name : path.substring(parent + 1);
+        String longer = f.group(1) + "…/" + withParent + f.group(3);
+        return SafeText.width(longer) <= room ? longer : f.group(1) + "…/" + name + f.group(3);
     }
 
     static void render(UiState s, Frame f) {
@@ -66,12 +91,20 @@ final class LogsView {
             return out;
         }
         LogsPage page = l.page().get();
-        out.add(Line.of(PRINTED.strip() + " printed by the app's code (Python print() lands in stderr) · "
-                + ERROR.strip() + " error, traceback", Tone.DIM));
+        out.add(Line.of(PRINTED.strip() + " printed by your code (a Python print() is in stderr) · "
+                + ERROR.strip() + " error", Tone.DIM));
         for (LogsPage.Section sec : page.sections()) {
             if (!sec.errors().isEmpty()) {
-                out.add(Line.of("Errors in " + sec.header().replaceFirst(" \\(.*", "") + ":", Tone.BOLD));
+                out.add(Line.of("Errors explain finds in " + sec.name() + ":", Tone.BOLD));
                 sec.errors().forEach(e -> out.add(Line.of(ERROR + e, Tone.CRITICAL)));
+            }
+        }
+        // what the code printed hides among Spark's INFO lines: how much, and the latest, up here
+        for (LogsPage.Section sec : page.sections()) {
+            List<String> printed = sec.printed();
+            if (!printed.isEmpty()) {
+                out.add(Line.of(PRINTED + printed.size() + (printed.size() == 1 ? " line" : " lines") + " printed in " + sec.name()
+                        + ", the last: " + printed.get(printed.size() - 1), Tone.ACCENT));
             }
         }
         for (LogsPage.Section sec : page.sections()) {
@@ -87,12 +120,13 @@ final class LogsView {
             if (sec.lines().isEmpty()) {
                 out.add(Line.of(PLAIN + "(empty)", Tone.DIM));
             }
-            sec.lines().forEach(m -> out.add(line(m)));
+            sec.lines().forEach(m -> out.add(line(m, s.width())));
         }
         return out;
     }
 
-    private static Line line(LogsPage.Marked m) {
+    private static Line line(LogsPage.Marked raw, int width) {
+        LogsPage.Marked m = raw.kind() == Kind.PYTHON_TRACE ? new LogsPage.Marked(shortFrame(raw.text(), width - 2), raw.kind()) : raw;
         boolean indented = !m.text().isEmpty() && Character.isWhitespace(m.text().charAt(0));
         return switch (m.kind()) {
             case PRINTED -> Line.of(PRINTED + m.text(), Tone.ACCENT);

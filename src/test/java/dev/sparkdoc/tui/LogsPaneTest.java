@@ -126,7 +126,10 @@ class LogsPaneTest {
 
         assertThat(rows).allSatisfy(r -> assertThat(r).hasSize(80));
         assertThat(rows.get(Layout.BODY_TOP)).startsWith("Executor 1 · host-1:7337 · logs · read 0s ago");
+        assertThat(rows).anySatisfy(r -> assertThat(r).startsWith("Errors explain finds in executor 1's stderr: "));
         assertThat(rows).anySatisfy(r -> assertThat(r).startsWith("! ZeroDivisionError in divide at app.py:9"));
+        assertThat(rows).anySatisfy(r -> assertThat(r).startsWith("> 3 lines printed in executor 1's stderr, the last: hello from the Python UDF 2 "));
+        assertThat(rows).anySatisfy(r -> assertThat(r).startsWith("> 1 line printed in executor 1's stdout, the last: System.out says hi "));
         assertThat(rows).anySatisfy(r -> assertThat(r).startsWith("── executor 1 stderr (log4j, exceptions, print() of its Python workers)"));
         assertThat(rows).anySatisfy(r -> assertThat(r).startsWith("> hello from the Python UDF 2 "));
         assertThat(rows).anySatisfy(r -> assertThat(r).startsWith("> System.out says hi "));
@@ -145,6 +148,16 @@ class LogsPaneTest {
         assertThat(other.drill().flatMap(Drill::logs).map(ExecutorLogs::reading)).contains(true);
         // Esc goes back to the executors
         assertThat(press(read, "b").state().drill()).isEmpty();
+    }
+
+    @Test
+    void aPythonFrameTooWideForTheRowKeepsItsFileLineAndFunction() {
+        String frame = "  File \"/home/someone/projects/etl/jobs/nightly/py_logs.py\", line 18, in divide";
+
+        assertThat(LogsView.shortFrame(frame, 100)).isEqualTo(frame);
+        assertThat(LogsView.shortFrame(frame, 50)).isEqualTo("  File \"…/nightly/py_logs.py\", line 18, in divide");
+        assertThat(LogsView.shortFrame(frame, 40)).isEqualTo("  File \"…/py_logs.py\", line 18, in divide");
+        assertThat(LogsView.shortFrame("    return 10 // (x - 2)", 10)).isEqualTo("    return 10 // (x - 2)");
     }
 
     @Test
