@@ -9,6 +9,7 @@ import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.targets.Target;
 import dev.sparkdoc.tui.AttachLog;
+import dev.sparkdoc.source.rest.ExecutorLogReader;
 import dev.sparkdoc.tui.AttachSession;
 import dev.sparkdoc.tui.FullScreen;
 import dev.sparkdoc.tui.Glyphs;
@@ -64,10 +65,14 @@ public final class AttachCommand implements Callable<Integer> {
                 return triage(source.read(), ruleList, parsed);
             }
             Duration interval = Duration.ofMillis(Math.max(500, Math.round(intervalSeconds * 1000)));
-            AttachSession.run(source, (snapshot, processes) -> Diagnosis.of(snapshot, ruleList, processes), LocalProcessFeed.forTarget(parsed),
-                    new AttachSession.Settings(parsed.display(), still, interval, Palette.of(color.noColor(), System.getenv()),
-                            Glyphs.forLocale(System.getenv())),
-                    new AttachLog(context.dirs().cacheDir().resolve("attach.log")));
+            // the logs view reads log links as sparkdoc logs does: credentials to the target's host only
+            java.net.URI base = parsed instanceof Target.Http http ? http.baseUrl() : java.net.URI.create("http://localhost/");
+            try (ExecutorLogReader logs = new ExecutorLogReader(base, target.httpOptions())) {
+                AttachSession.run(source, (snapshot, processes) -> Diagnosis.of(snapshot, ruleList, processes), LocalProcessFeed.forTarget(parsed),
+                        new AttachSession.Settings(parsed.display(), still, interval, Palette.of(color.noColor(), System.getenv()),
+                                Glyphs.forLocale(System.getenv())),
+                        new AttachLog(context.dirs().cacheDir().resolve("attach.log")), Optional.of(logs::tail));
+            }
             return ExitCode.OK;
         }
     }

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * {@code %d{yy/MM/dd HH:mm:ss} %p %c{1}: %m} layout), ISO timestamps, full logger names and a
  * {@code [thread]} in either place are accepted too.
  */
-record LogLine(String level, String logger, String message) {
+public record LogLine(String level, String logger, String message) {
 
     private static final Pattern PREFIX = Pattern.compile(
             "^\\s*(?:\\[[^\\]]*]\\s*)?"
@@ -19,7 +19,8 @@ record LogLine(String level, String logger, String message) {
                     + "(?:\\[[^\\]]*]\\s+)?"
                     + "([\\w$.\\-]+)(?:\\s*\\[[^\\]]*])?:\\s?(.*)$");
 
-    static Optional<LogLine> parse(String line) {
+    /** The line's level, logger and message, when a log4j layout wrote it. */
+    public static Optional<LogLine> parse(String line) {
         Matcher m = PREFIX.matcher(line);
         if (!m.matches()) {
             return Optional.empty();

@@ -13,12 +13,15 @@ import java.util.regex.Pattern;
 
 /**
  * {@code sparkdoc logs}: each executor log's tail (redacted by its reader), made safe for the terminal, then
- * the errors {@code explain} finds in it. An executor's stdout is where a Python UDF's
- * {@code print} and the JVM's {@code System.out} land, and says so.
+ * the errors {@code explain} finds in it, then what the application's code printed into a stderr
+ * among Spark's log lines. An executor's stdout holds its JVM code's {@code System.out}; a Python
+ * UDF's {@code print} lands in its stderr ({@link ExecutorLogLines}), and the headers say so.
  */
 public final class LogsText {
 
     static final int MAX_LINE = 1_000;
+    /** The printed lines a stderr's section repeats: the last ones, those of the latest tasks. */
+    static final int MAX_PRINTED = 20;
 
     private LogsText() {
     }
@@ -45,6 +48,7 @@ public final class LogsText {
                 out.add("Errors in executor " + t.executorId() + "'s " + t.kind() + ":");
                 ExplainText.lines(errors).forEach(l -> out.add("  " + l));
             }
+            printed(t, grep, out);
             out.add("");
         }
         return out;
@@ -60,9 +64,36 @@ public final class LogsText {
                 .map(l -> mark + SafeText.line(l.length() > MAX_LINE ? l.substring(0, MAX_LINE) + " …" : l)).toList();
     }
 
-    private static String header(LogTail t) {
-        String what = "executor " + t.executorId() + " " + t.kind()
-                + (t.kind().equals("stdout") ? " (System.out, and print() of its Python workers)" : "");
+    /**
+     * A stderr's lines that no log4j layout wrote, outside errors: a Python worker's {@code print()}
+     * and {@code System.err}, which would otherwise hide among Spark's INFO lines.
+     */
+    private static void printed(LogTail t, Optional<Pattern> grep, List<String> out) {
+        if (!t.kind().equals("stderr")) {
+            return;
+        }
+        List<String> lines = t.text().lines().toList();
+        List<ExecutorLogLines.Kind> kinds = ExecutorLogLines.of(lines);
+        List<String> printed = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (kinds.get(i) == ExecutorLogLines.Kind.PRINTED && grep.map(g -> g.matcher(line).find()).orElse(true)) {
+                printed.add(line);
+            }
+        }
+        if (printed.isEmpty()) {
+            return;
+        }
+        out.add("");
+        out.add("Printed in executor " + t.executorId() + "'s stderr (print() of its Python workers, System.err): "
+                + printed.size() + (printed.size() == 1 ? " line" : " lines") + (printed.size() > MAX_PRINTED ? ", the last " + MAX_PRINTED : ""));
+        printed.subList(Math.max(0, printed.size() - MAX_PRINTED), printed.size())
+                .forEach(l -> out.add("  > " + SafeText.line(l.length() > MAX_LINE ? l.substring(0, MAX_LINE) + " …" : l)));
+    }
+
+    /** "== executor 0 stderr (…): the last 64 KiB of 2 GiB ==": which log, what lands in it, how much of it this is. */
+    public static String header(LogTail t) {
+        String what = "executor " + t.executorId() + " " + t.kind() + what(t.kind());
         if (t.from().isPresent() && t.length().isPresent()) {
             long from = t.from().getAsLong();
             long length = t.length().getAsLong();
@@ -70,6 +101,15 @@ public final class LogsText {
                     : ": the last " + FactFormat.bytes(length - from) + " of " + FactFormat.bytes(length);
         }
         return "== " + what + " ==";
+    }
+
+    /** What lands in a log of this kind, as the header says it (where Spark really puts it). */
+    public static String what(String kind) {
+        return switch (kind) {
+            case "stdout" -> " (System.out of its JVM code)";
+            case "stderr" -> " (log4j, exceptions, print() of its Python workers)";
+            default -> "";
+        };
     }
 
     /** Why no executor of {@code s} (or not {@code executor}) has a log link: the one line said instead of logs. */

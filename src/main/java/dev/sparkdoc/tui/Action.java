@@ -24,6 +24,7 @@ public enum Action {
     PROCESSES("4", "processes pane", KeyInput.ch('4')),
     OPEN("Enter", "open: evidence and fixes, stage tasks", KeyInput.of(Kind.ENTER)),
     BACK("Esc b", "back, close", KeyInput.of(Kind.ESCAPE), KeyInput.ch('b')),
+    LOGS("l", "executor stdout and stderr", KeyInput.ch('l')),
     COPY("c", "copy the fix's --conf lines (OSC 52; in tmux, its buffer)", KeyInput.ch('c')),
     HEAP("h", "driver's heap, by class", KeyInput.ch('h')),
     FILTER("/", "filter rows (Enter keeps, Esc clears)", KeyInput.ch('/')),

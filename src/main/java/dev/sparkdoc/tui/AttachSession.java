@@ -39,8 +39,9 @@ public final class AttachSession {
     private AttachSession() {
     }
 
+    /** @param logs reads executors' log links for the logs view ({@code ExecutorLogReader::tail}); empty: none */
     public static void run(SnapshotSource source, BiFunction<AppSnapshot, Optional<ProcessTable>, Diagnosis> diagnose, ProcessFeed feed,
-                           Settings settings, AttachLog log) throws IOException, InterruptedException {
+                           Settings settings, AttachLog log, Optional<LogsFeed.Reader> logs) throws IOException, InterruptedException {
         Clock clock = Clock.systemUTC();
         long t0 = System.nanoTime();
         // before the screen is taken: progress lines may still go to stderr
@@ -59,6 +60,7 @@ public final class AttachSession {
         log.info("attach " + settings.target() + " (interval " + settings.interval().toMillis() + " ms)");
         BlockingQueue<UiEvent> events = new LinkedBlockingQueue<>();
         Optional<UiLoop.Live> live = Optional.empty();
+        LogsFeed logsFeed = logs.map(r -> new LogsFeed(r, events::add, clock)).orElseGet(() -> LogsFeed.none(events::add));
         try (PrintStream logStream = new PrintStream(new RedactingStream(new FileOutputStream(log.file().toFile(), true)), true, StandardCharsets.UTF_8);
              TerminalGuard guard = new TerminalGuard(screen, terminal, logStream)) {
             TerminalSize size = screen.getTerminalSize();
@@ -71,11 +73,12 @@ public final class AttachSession {
                 live.get().poller().start();
             }
             new UiLoop(screen, new LanternaBackend(screen, settings.palette()), guard, events, live, terminalOut, clock,
-                    settings.glyphs()).run(state);
+                    settings.glyphs(), logsFeed).run(state);
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
             log.error("attach ended with an error", e);
             throw e;
         } finally {
+            logsFeed.close();
             live.ifPresent(l -> {
                 l.poller().close();
                 l.processes().close();

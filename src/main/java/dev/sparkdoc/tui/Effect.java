@@ -31,6 +31,10 @@ public sealed interface Effect {
     record ReadHeap(long pid) implements Effect {
     }
 
+    /** Read the tails of one executor's logs ({@code links}: kind to URL) off the UI thread ({@link LogsFeed}). */
+    record ReadLogs(String executorId, java.util.Map<String, String> links) implements Effect {
+    }
+
     record Quit() implements Effect {
     }
 }

@@ -87,9 +87,11 @@ final class FooterView {
     private static List<Part> hints(UiState s) {
         List<String> keys;
         if (s.drill().isPresent()) {
-            keys = s.drill().get().pane() == Pane.FINDINGS
-                    ? new ArrayList<>(List.of("↑↓ choose fix", "c copy --conf", "Esc/b back", "Tab pane"))
-                    : List.of("↑↓ scroll", "Esc/b back", "Tab pane");
+            keys = switch (s.drill().get().pane()) {
+                case FINDINGS -> new ArrayList<>(List.of("↑↓ choose fix", "c copy --conf", "Esc/b back", "Tab pane"));
+                case EXECUTORS -> List.of("↑↓ scroll", "r read again", "Esc/b back", "Tab pane");
+                default -> List.of("↑↓ scroll", "Esc/b back", "Tab pane");
+            };
             if (DriverHeapKeys.canAct(s)) {
                 keys.add(1, "h driver heap");
             }
@@ -97,6 +99,9 @@ final class FooterView {
             keys = new ArrayList<>(List.of("↑↓/jk move"));
             if (s.pane() == Pane.FINDINGS || s.pane() == Pane.STAGES) {
                 keys.add("Enter open");
+            }
+            if (s.pane() == Pane.EXECUTORS) {
+                keys.add("Enter logs");
             }
             if (s.pane() == Pane.FINDINGS) {
                 keys.add("c copy");

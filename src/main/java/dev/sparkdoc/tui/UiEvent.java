@@ -29,6 +29,10 @@ public sealed interface UiEvent {
     record CopyReported(String title, String note) implements UiEvent {
     }
 
+    /** One executor's log tails, read on demand ({@link Effect.ReadLogs}) and made ready to draw; each says its own problem. */
+    record LogsRead(String executorId, dev.sparkdoc.report.LogsPage page, Instant at) implements UiEvent {
+    }
+
     /** The local processes read again while the driver does not answer ({@link Effect.SampleProcesses}). */
     record ProcessesSampled(ProcessPaneRows processes) implements UiEvent {
     }

@@ -32,6 +32,7 @@ final class UiLoop {
     private final Glyphs glyphs;
     /** Under tmux a copy goes through tmux itself ({@link Clipboard}): $TMUX is set in its panes. */
     private final boolean inTmux = System.getenv("TMUX") != null && !System.getenv("TMUX").isEmpty();
+    private final LogsFeed logs;
 
     /**
      * What a live target has and a still picture does not: the poller, processes read between
@@ -42,6 +43,13 @@ final class UiLoop {
 
     UiLoop(Screen screen, LanternaBackend backend, TerminalGuard guard, BlockingQueue<UiEvent> events,
            Optional<Live> live, OutputStream terminalOut, Clock clock, Glyphs glyphs) {
+        this(screen, backend, guard, events, live, terminalOut, clock, glyphs, LogsFeed.none(events::add));
+    }
+
+    /** @param logs reads an executor's logs off this thread when the logs view asks */
+    UiLoop(Screen screen, LanternaBackend backend, TerminalGuard guard, BlockingQueue<UiEvent> events,
+           Optional<Live> live, OutputStream terminalOut, Clock clock, Glyphs glyphs, LogsFeed logs) {
+        this.logs = logs;
         this.screen = screen;
         this.backend = backend;
         this.guard = guard;
@@ -127,6 +135,8 @@ final class UiLoop {
             live.ifPresent(l -> l.heap().read(h.pid()));
         } else if (effect instanceof Effect.LookForEndedLog l) {
             dev.sparkdoc.source.EndedLog.find(l.snapshot()).ifPresent(log -> events.add(new UiEvent.LogShowsEnded(log.toString())));
+        } else if (effect instanceof Effect.ReadLogs r) {
+            logs.read(r.executorId(), r.links());
         } else if (effect instanceof Effect.Copy c) {
             try {
                 Clipboard.Outcome[] outcome = new Clipboard.Outcome[1];

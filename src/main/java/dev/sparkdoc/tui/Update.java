@@ -64,6 +64,9 @@ public final class Update {
         if (event instanceof UiEvent.HeapFailed h) {
             return DriverHeapKeys.failed(s, h);
         }
+        if (event instanceof UiEvent.LogsRead r) {
+            return Step.of(LogsKeys.arrived(s, r));
+        }
         if (event instanceof ProcessesSampled p) {
             // a snapshot that arrived meanwhile brought its own, fresher sample
             return Step.of(s.poll().failing() ? follow(s.withProcesses(p.processes())) : s);
@@ -116,7 +119,8 @@ public final class Update {
             case STAGES -> Step.of(s.withPane(Pane.STAGES));
             case EXECUTORS -> Step.of(s.withPane(Pane.EXECUTORS));
             case PROCESSES -> Step.of(s.withPane(Pane.PROCESSES));
-            case OPEN -> Step.of(open(s));
+            case OPEN -> s.drill().isEmpty() && s.pane() == Pane.EXECUTORS ? LogsKeys.open(s) : Step.of(open(s));
+            case LOGS -> LogsKeys.open(s);
             case BACK -> Step.of(back(s));
             case COPY -> copy(s);
             case HEAP -> DriverHeapKeys.pressed(s);
@@ -127,7 +131,8 @@ public final class Update {
             case PAUSE -> pause(s);
             case SLOWER -> interval(s, 1);
             case FASTER -> interval(s, -1);
-            case REFRESH -> s.poll().still() ? Step.of(s) : Step.of(s, new Effect.RefreshNow());
+            case REFRESH -> s.drill().filter(d -> d.pane() == Pane.EXECUTORS).isPresent() ? LogsKeys.again(s)
+                    : s.poll().still() ? Step.of(s) : Step.of(s, new Effect.RefreshNow());
             case HELP -> Step.of(s.withHelp(true));
             case QUIT -> Step.of(s.quitting(), new Effect.Quit());
         };
@@ -142,7 +147,7 @@ public final class Update {
             Drill d = s.drill().get();
             int limit = d.pane() == Pane.FINDINGS
                     ? Rows.finding(s, d.key()).map(f -> f.remedies().size() - 1).orElse(0)
-                    : StageDetailView.maxScroll(s);
+                    : d.pane() == Pane.EXECUTORS ? LogsView.maxScroll(s) : StageDetailView.maxScroll(s);
             return s.withDrill(Optional.of(d.withCursor(Math.max(0, Math.min(limit, d.cursor() + delta)))));
         }
         return select(s, s.pane(), Rows.selected(s, s.pane()) + delta);

@@ -46,6 +46,8 @@ public final class Views {
         if (s.drill().isPresent()) {
             if (s.drill().get().pane() == Pane.FINDINGS) {
                 FindingDetailView.render(s, f);
+            } else if (s.drill().get().pane() == Pane.EXECUTORS) {
+                LogsView.render(s, f);
             } else {
                 StageDetailView.render(s, f);
             }

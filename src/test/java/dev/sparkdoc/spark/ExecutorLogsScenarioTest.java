@@ -44,7 +44,7 @@ class ExecutorLogsScenarioTest {
 
             assertThat(run.exitCode()).as(run.err()).isZero();
             String out = run.out();
-            assertThat(out).contains("== executor 0 stdout (System.out, and print() of its Python workers): all ",
+            assertThat(out).contains("== executor 0 stdout (System.out of its JVM code): all ",
                     "  hello from the UDF 0", "  hello from the UDF 2", "== executor 0 stderr");
             assertThat(out.substring(out.indexOf("== executor 0 stderr"))).contains("java.lang.IllegalStateException: bad record 2",
                     "Errors in executor 0's stderr:");

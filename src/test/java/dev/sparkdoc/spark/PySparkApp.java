@@ -65,12 +65,31 @@ public final class PySparkApp implements AutoCloseable {
      * log, its output in {@code dir}/driver.log.
      */
     public static PySparkApp submit(Path dir, String script, Map<String, String> conf) throws IOException {
+        return submit(dir, script, conf, "local[2]");
+    }
+
+    /**
+     * As {@link #submit(Path, String, Map)} on {@code master}; a {@code local-cluster[W,C,M]}'s
+     * workers launch real executor JVMs (each with its own stdout and stderr files and log links)
+     * from a SPARK_HOME made in {@code dir}: {@code jars/} links to the Spark 3.5.1 jars, {@code
+     * python/} to PySpark's Python side.
+     */
+    public static PySparkApp submit(Path dir, String script, Map<String, String> conf, String master) throws IOException {
         Path gate = Files.createDirectories(dir.resolve("gate"));
         Path events = Files.createDirectories(dir.resolve("events"));
         int port = FreePort.onLoopback();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g"));
         cmd.addAll(OPENS);
-        cmd.addAll(List.of("-cp", sparkClasspath(), "org.apache.spark.deploy.SparkSubmit", "--master", "local[2]",
+        String sparkHome = PYTHON_SIDE.toAbsolutePath().normalize().toString();
+        if (master.startsWith("local-cluster")) {
+            sparkHome = clusterHome(dir).toString();
+            cmd.addAll(List.of("-cp", sparkClasspath(), "org.apache.spark.deploy.SparkSubmit", "--master", master,
+                    // the worker's launcher wants to know Scala's version without a source tree
+                    "--conf", "spark.executorEnv.SPARK_SCALA_VERSION=2.13", "--conf", "spark.executor.memory=512m"));
+        } else {
+            cmd.addAll(List.of("-cp", sparkClasspath(), "org.apache.spark.deploy.SparkSubmit", "--master", master));
+        }
+        cmd.addAll(List.of(
                 "--conf", "spark.ui.port=" + port, "--conf", "spark.port.maxRetries=0",
                 "--conf", "spark.driver.bindAddress=127.0.0.1", "--conf", "spark.driver.host=127.0.0.1",
                 "--conf", "spark.ui.showConsoleProgress=false",
@@ -79,9 +98,37 @@ public final class PySparkApp implements AutoCloseable {
         cmd.add(SCRIPTS.resolve(script).toAbsolutePath().toString());
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("driver.log").toFile());
-        Path home = PYTHON_SIDE.toAbsolutePath().normalize();
-        pythonEnvironment(pb, home.toString(), gate);
+        pythonEnvironment(pb, sparkHome, gate);
         return new PySparkApp(pb.start(), dir, gate, events, port);
+    }
+
+    /** A local-cluster's SPARK_HOME links, removed here (a temp folder's cleaner warns of each link to outside it). */
+    private void unlinkClusterHome() {
+        Path home = dir.resolve("cluster-home");
+        try (Stream<Path> jars = Files.isDirectory(home.resolve("jars")) ? Files.list(home.resolve("jars")) : Stream.empty()) {
+            for (Path link : jars.filter(Files::isSymbolicLink).toList()) {
+                Files.delete(link);
+            }
+            Files.deleteIfExists(home.resolve("python"));
+        } catch (IOException e) {
+            System.err.println("PySparkApp: could not remove the links in " + home + ": " + e);
+        }
+    }
+
+    /** A SPARK_HOME for a local-cluster's workers: jars/ (the executors' class path) and python/ (their workers' pyspark). */
+    private static Path clusterHome(Path dir) throws IOException {
+        Path home = Files.createDirectories(dir.resolve("cluster-home"));
+        Path jars = Files.createDirectories(home.resolve("jars"));
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (String entry : sparkClasspath().split(java.io.File.pathSeparator)) {
+            Path jar = Path.of(entry);
+            String name = jar.getFileName().toString();
+            if (name.endsWith(".jar") && names.add(name)) {
+                Files.createSymbolicLink(jars.resolve(name), jar);
+            }
+        }
+        Files.createSymbolicLink(home.resolve("python"), PYTHON_SIDE.toAbsolutePath().normalize().resolve("python"));
+        return home;
     }
 
     /**
@@ -213,6 +260,7 @@ public final class PySparkApp implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        unlinkClusterHome();
     }
 
     /**

@@ -365,6 +365,7 @@ public final class Snapshots {
         Instant removedAt;
         int maxTasks = -1;
         final Map<String, Long> peaks = new HashMap<>();
+        Map<String, String> logUrls = Map.of();
 
         ExecutorBuilder(String id, int cores) {
             this.id = id;
@@ -394,6 +395,12 @@ public final class Snapshots {
             return this;
         }
 
+        /** The executor's log links ({@code executorLogs}): kind to URL. */
+        public ExecutorBuilder logs(Map<String, String> links) {
+            this.logUrls = links;
+            return this;
+        }
+
         public ExecutorBuilder peak(String metric, long value) {
             peaks.put(metric, value);
             return this;
@@ -418,7 +425,7 @@ public final class Snapshots {
                     failedTasks, completed, completed + failedTasks, taskTimeMs, gcMs, 0, 0, 0, 0, 2L << 30, 0,
                     Optional.of(added), removeReason == null ? Optional.empty()
                             : Optional.of(removedAt != null ? removedAt : T0.plusSeconds(300)),
-                    Optional.ofNullable(removeReason), false, peaks);
+                    Optional.ofNullable(removeReason), false, peaks, logUrls);
         }
     }
 }
