@@ -23,7 +23,7 @@ public sealed interface Effect {
     record SampleProcesses(AppSnapshot snapshot) implements Effect {
     }
 
-    /** Look whether the event log of the application in {@code snapshot} says it ended ({@link EndedLog}). */
+    /** Look whether the event log of the application in {@code snapshot} says it ended ({@link dev.sparkdoc.source.EndedLog}). */
     record LookForEndedLog(AppSnapshot snapshot) implements Effect {
     }
 

@@ -57,7 +57,7 @@ final class HeaderView {
     /**
      * What the application is doing, as far as the last answer tells: a driver that stopped
      * answering is not shown as RUNNING (it may have died); ENDED once its event log has the
-     * name Spark gives it when the application stopped ({@link EndedLog}).
+     * name Spark gives it when the application stopped ({@link dev.sparkdoc.source.EndedLog}).
      */
     static String state(UiState s, AppSnapshot snap) {
         PollStatus p = s.poll();
