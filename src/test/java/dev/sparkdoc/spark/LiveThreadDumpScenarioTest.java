@@ -73,6 +73,10 @@ class LiveThreadDumpScenarioTest {
             assertThat(thread.state()).isEqualTo("TIMED_WAITING");
             assertThat(thread.frames()).anySatisfy(f -> assertThat(f).startsWith("dev.sparkdoc.spark.LiveThreadDumpScenarioTest$StuckParser.parse("));
 
+            // what the stage detail of attach draws for it: the user's frame marked, with its line
+            assertThat(dev.sparkdoc.report.ThreadStackText.lines(thread)).contains(dev.sparkdoc.report.ThreadStackText.USER_MARK
+                    + "dev.sparkdoc.spark.LiveThreadDumpScenarioTest$StuckParser.parse(LiveThreadDumpScenarioTest.java:" + LINE_OF_SLEEP + ")");
+
             Diagnosis d = Diagnosis.of(s, RuleCatalog.builtIn());
             assertThat(TriageSchema.errors(d)).isEmpty();
             Finding top = d.atLeast(Severity.WARNING).get(0);
