@@ -11,7 +11,8 @@ import java.util.List;
  * @param reason      why it was taken, in a user's words ("no task has run for 45 s")
  * @param quietMs     how long no task had run when it was taken ({@link ExecutorQuiet}); 0 while tasks ran
  * @param answerMs    how long the poll's core requests (jobs, stages, executors) took to answer
- * @param threadCount the threads in the whole dump
+ * @param threadCount the threads in the whole dump; 0 when a slow driver did not give it in time
+ *                    (the answer time is still known)
  */
 public record DriverDump(Instant takenAt, String reason, long quietMs, long answerMs, int threadCount, List<DriverThread> threads) {
 

@@ -29,9 +29,12 @@ public final class DriverSignals {
             return;
         }
         DriverDump d = s.driverDump().get();
-        sink.put(ANSWER, d.answerMs())
-                .text(DUMP, "driver thread dump at " + d.takenAt().truncatedTo(ChronoUnit.SECONDS) + ", taken because " + d.reason()
-                        + " (" + d.threadCount() + " threads)");
+        sink.put(ANSWER, d.answerMs());
+        if (d.threadCount() == 0) {
+            return; // a slow driver that did not give its dump in time: only its answer time is known
+        }
+        sink.text(DUMP, "driver thread dump at " + d.takenAt().truncatedTo(ChronoUnit.SECONDS) + ", taken because " + d.reason()
+                + " (" + d.threadCount() + " threads)");
         DriverActivity.of(d).ifPresent(a -> sink.text(THREAD, a.text())
                 .put(OWN_CODE, a.kind() == DriverActivity.Kind.OWN_CODE)
                 .put(PYTHON_SIDE, a.kind() == DriverActivity.Kind.PYTHON_SIDE));

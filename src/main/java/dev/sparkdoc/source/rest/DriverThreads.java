@@ -99,7 +99,8 @@ final class DriverThreads {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return Optional.empty();
+        // a driver too slow to give its dump was still slow to answer: that much is known
+        return slow ? Optional.of(new DriverDump(now, reason, quiet, answerMs, 0, List.of())) : Optional.empty();
     }
 
     /** The threads that may say what the driver does, main first, then the running ones. */

@@ -144,5 +144,11 @@ class DriverThreadsTest {
         assertThat(notes).containsExactly("the driver's thread dump took over 3 s: left out of this poll");
         // bounded by the wait, not by the server: the only timing here is an upper bound the code sets
         assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofMillis(TaskThreads.WAIT_MS + 4_000));
+
+        // a driver slow to answer that does not give its dump in time: its answer time is still kept
+        DriverDump slow = probe(app(QUIET_45S.plusSeconds(33), 2), 7_000, new ArrayList<>()).orElseThrow();
+        assertThat(slow.answerMs()).isEqualTo(7_000);
+        assertThat(slow.threadCount()).isZero();
+        assertThat(slow.threads()).isEmpty();
     }
 }
