@@ -101,7 +101,10 @@ class LiveDriverDumpScenarioTest {
                     () -> ScenarioTriage.readOrNull(rest),
                     snap -> snap != null && allDone(snap) && quietMs(snap) >= THRESHOLD.toMillis() && snap.driverDump().isPresent());
             Diagnosis quiet = Diagnosis.of(idle, RuleCatalog.builtIn());
-            System.err.println("LiveDriverDumpScenarioTest idle: " + ScenarioTriage.describe("waiting driver", quiet));
+            var facts = dev.sparkdoc.signals.Signals.compute(idle).app();
+            System.err.println("LiveDriverDumpScenarioTest idle: " + facts.text("app.driver.thread").orElse("-") + "\n  "
+                    + ScenarioTriage.describe("waiting driver", quiet));
+            assertThat(facts.value("app.driver.ownCode")).as(idle.driverDump().toString()).hasValue(0.0);
             assertThat(quiet.atLeast(Severity.WARNING)).as(ScenarioTriage.describe("waiting driver", quiet)).isEmpty();
             done.countDown();
             assertThat(job.await(ScenarioTriage.PATIENCE)).isEqualTo(2000);

@@ -85,8 +85,8 @@ final class DriverThreads {
         try {
             List<ThreadStackTraceDto> threads = dump.get(TaskThreads.WAIT_MS, TimeUnit.MILLISECONDS);
             if (threads.isEmpty()) {
-                notes.add("the driver gave no thread dump (" + reason + ")");
-                return Optional.empty();
+                // a server with none to give (404: a proxy that does not pass the path): nothing to say
+                return answerOnly(slow, now, reason, quiet, answerMs);
             }
             DriverDump d = new DriverDump(now, reason, quiet, answerMs, threads.size(), keep(threads));
             last = quiet > 0 ? new Kept(since, d) : null;
@@ -99,7 +99,11 @@ final class DriverThreads {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        // a driver too slow to give its dump was still slow to answer: that much is known
+        return answerOnly(slow, now, reason, quiet, answerMs);
+    }
+
+    /** A driver that was slow to answer and gave no dump was still slow to answer: that much is known. */
+    private static Optional<DriverDump> answerOnly(boolean slow, Instant now, String reason, long quiet, long answerMs) {
         return slow ? Optional.of(new DriverDump(now, reason, quiet, answerMs, 0, List.of())) : Optional.empty();
     }
 

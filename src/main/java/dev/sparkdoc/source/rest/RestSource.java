@@ -71,6 +71,7 @@ public final class RestSource implements SnapshotSource {
     private PollStats lastPoll = PollStats.NONE;
     private long requestsAtPollStart;
     private long pollStartedNanos;
+    private boolean firstPoll;
 
     public RestSource(Target target, AppSelector selector, HttpOptions options) {
         this(target, selector, options, Clock.systemUTC());
@@ -94,11 +95,6 @@ public final class RestSource implements SnapshotSource {
         this.stageDetails = new StageDetailLoader(pool);
         this.taskThreads = new TaskThreads(pool);
         this.driverThreads = new DriverThreads(pool, DriverThreads.Thresholds.DEFAULT);
-    }
-
-    /** When the driver's own dump is taken: tests set margins their machine cannot miss. */
-    void driverDumpThresholds(DriverThreads.Thresholds thresholds) {
-        this.driverThreads = new DriverThreads(pool, thresholds);
     }
 
     @Override
@@ -134,6 +130,7 @@ public final class RestSource implements SnapshotSource {
 
     private AppSnapshot poll() {
         AppChoice before = choice;
+        firstPoll = before == null;
         choice = choice == null ? resolver.resolve(target, selector) : resolver.refresh(choice, target, selector);
         if (before != null && !before.ref().equals(choice.ref())) {
             forgetCaches(); // another attempt or application: nothing cached applies
@@ -174,8 +171,9 @@ public final class RestSource implements SnapshotSource {
                     + " -D%s=<n> raises the bound)", stageList.size(), stageList.size() + leftOut, IncrementalLists.MAX_STAGES_PROPERTY));
         }
         List<ExecutorSummaryDto> executorList = Futures.join(executors);
-        // how long the driver took to answer what every poll asks: a slow answer is worth its dump
-        long answerMs = (System.nanoTime() - pollStartedNanos) / 1_000_000;
+        // how long the driver took to answer what every poll asks: a slow answer is worth its dump. Not
+        // the first poll's: a UI builds its REST resources on the first request, slowly on a busy host
+        long answerMs = firstPoll ? 0 : (System.nanoTime() - pollStartedNanos) / 1_000_000;
         Instant now = driverNow(notes);
         Map<String, StageDetails> details =
                 stageDetails.load(api, app, stageList, slots(executorList), now, stageDetailBudget(), notes);

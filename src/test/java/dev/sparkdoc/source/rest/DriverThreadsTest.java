@@ -130,7 +130,7 @@ class DriverThreadsTest {
         spark.routes().route(ROUTE, () -> answer.get().get());
         List<String> notes = new ArrayList<>();
         assertThat(probe(app(QUIET_45S, 0), 100, notes)).isEmpty();
-        assertThat(notes).containsExactly("the driver gave no thread dump (no task has run for 45 s)");
+        assertThat(notes).isEmpty(); // a server with none to give: nothing to say
 
         notes.clear();
         answer.set(() -> RoutingDispatcher.text(500, "boom"));
