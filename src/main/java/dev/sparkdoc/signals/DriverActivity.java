@@ -118,8 +118,8 @@ record DriverActivity(Kind kind, DriverThread thread, Optional<StackFrame> user,
             case REPL -> name + " waits for its user at the REPL prompt";
             case NONE -> name + top.map(f -> " is in Spark's own code, " + TaskThreadText.shortName(f.function()) + " (" + f.location() + ")")
                     .orElse("") + ", " + state;
-            case WAITS_IN_SPARK -> name + " waits for Spark" + user.map(u -> " in " + where(u)).orElse("")
-                    + top.map(f -> " (" + TaskThreadText.shortName(f.function()) + ")").orElse("") + ", " + state;
+            case WAITS_IN_SPARK -> name + " waits in Spark's " + sparkCall().orElse("code")
+                    + user.map(u -> ", called from " + where(u)).orElse("") + ", " + state;
             case WAITS_ON_IO -> name + " is in " + user.map(DriverActivity::where).orElse("?") + ", waiting on I/O"
                     + top.map(f -> " in " + TaskThreadText.shortName(f.function())).orElse("") + ", " + state;
             case WAITS -> name + " waits in " + user.map(DriverActivity::where).orElse("?") + ", " + state;
@@ -127,6 +127,12 @@ record DriverActivity(Kind kind, DriverThread thread, Optional<StackFrame> user,
                     ? name + ", a call from Python, is in " + top.map(DriverActivity::where).orElse("the JVM") + ", " + state
                     : name + " is in " + where(user.get()) + ", " + state + inside();
         };
+    }
+
+    /** The innermost frame of Spark's that the thread waits in: DAGScheduler.runJob, StreamExecution.awaitTermination. */
+    private Optional<String> sparkCall() {
+        return ThreadFrames.parse(aboveUser(thread.frames(), user)).stream().filter(f -> f.function().startsWith("org.apache.spark."))
+                .findFirst().map(f -> TaskThreadText.shortName(f.function()));
     }
 
     /** Where the app's frame called into, when that is not itself: a file listing, a JDBC driver, a HashMap. */

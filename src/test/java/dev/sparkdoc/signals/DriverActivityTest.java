@@ -71,7 +71,7 @@ class DriverActivityTest {
                 "org.apache.spark.scheduler.DAGScheduler.runJob(DAGScheduler.scala:1000)", "org.apache.spark.rdd.RDD.collect(RDD.scala:1049)",
                 "com.acme.Job.main(Job.java:10)"));
         assertThat(job.kind()).isEqualTo(DriverActivity.Kind.WAITS_IN_SPARK);
-        assertThat(job.text()).isEqualTo("main waits for Spark in Job.main (Job.java:10) (Unsafe.park), WAITING");
+        assertThat(job.text()).isEqualTo("main waits in Spark's DAGScheduler.runJob, called from Job.main (Job.java:10), WAITING");
 
         DriverActivity stream = of(thread("main", "WAITING", "java.lang.Object.wait(Native Method)",
                 "org.apache.spark.sql.execution.streaming.StreamExecution.awaitTermination(StreamExecution.scala:480)",
@@ -108,6 +108,21 @@ class DriverActivityTest {
                 "py4j.reflection.MethodInvoker.invoke(MethodInvoker.java:244)", "py4j.commands.CallCommand.execute(CallCommand.java:79)");
         assertThat(of(main, calling, py4j).text())
                 .isEqualTo("Thread-4, a call from Python, is in InMemoryFileIndex$.listLeafFiles (InMemoryFileIndex.scala:300), RUNNABLE");
+    }
+
+    @Test
+    void aJobWithNoTaskRunningShowsWhereMainWaitsForItAsEvidenceOfTheWait() {
+        AppSnapshot s = Snapshots.app().running(T0.plusSeconds(130)).stage(stage(10).tasks(100, 0).active(0).noQuantiles().runTime(0))
+                .executors(executor("1", 4)).build()
+                .withDriverDump(Optional.of(new DriverDump(T0.plusSeconds(130), "no task has run for 130 s", 130_000, 90, 80, List.of(
+                        thread("main", "WAITING", "jdk.internal.misc.Unsafe.park(Native Method)",
+                                "org.apache.spark.scheduler.DAGScheduler.runJob(DAGScheduler.scala:1000)",
+                                "org.apache.spark.rdd.RDD.collect(RDD.scala:1049)", "com.acme.Job.main(Job.java:10)")))));
+        Diagnosis d = Diagnosis.of(s, RuleCatalog.builtIn());
+        Finding wait = d.findings().stream().filter(f -> f.rule().equals("not-starting.waiting-for-resources")).findFirst().orElseThrow();
+        assertThat(wait.evidence()).anySatisfy(e -> assertThat(e.display())
+                .isEqualTo("main waits in Spark's DAGScheduler.runJob, called from Job.main (Job.java:10), WAITING"));
+        assertThat(d.findings()).noneMatch(f -> f.rule().equals("scheduling.driver-own-work"));
     }
 
     private static AppSnapshot quiet(DriverThread... threads) {
