@@ -37,7 +37,7 @@ final class DriverThreads {
     }
 
     static final int PER_POLL = 1;
-    /** Threads kept of a dump: main, the app's own, a Py4J connection; enough to say what the driver does. */
+    /** Threads kept of a dump: main, the app's own, the Py4J connections; enough to say what the driver does. */
     static final int MAX_THREADS = 8;
     static final int MAX_FRAMES = 64;
     /**
@@ -124,7 +124,7 @@ final class DriverThreads {
             return 0;
         }
         if (!mayRunAppCode(t)) {
-            return 4; // a Py4J connection: one says enough
+            return 4; // a Py4J connection: after the app's own threads
         }
         return switch (t.threadState() == null ? "" : t.threadState()) {
             case "RUNNABLE" -> 1;
