@@ -18,7 +18,9 @@ final class UserFrames {
             "org.apache.hadoop.", "io.netty.", "org.sparkproject.", "com.esotericsoftware.", "com.twitter.chill.",
             "org.apache.parquet.", "org.apache.orc.", "org.apache.arrow.", "org.apache.avro.", "com.fasterxml.",
             "org.apache.commons.", "org.codehaus.janino.", "org.apache.logging.", "org.slf4j.", "org.apache.ivy.",
-            "org.json4s.", "org.apache.hive.", "org.apache.zookeeper.", "org.eclipse.jetty.", "org.glassfish.");
+            "org.json4s.", "org.apache.hive.", "org.apache.zookeeper.", "org.eclipse.jetty.", "org.glassfish.",
+            // Spark 4's servlet API (its UI and REST threads)
+            "jakarta.");
     /**
      * pyspark (also zipped on executors), py4j, installed packages and the standard library.
      * PySpark by its own top-level modules and packages (3.5 and 4.0), so a user's folder that

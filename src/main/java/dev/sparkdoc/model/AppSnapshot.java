@@ -17,9 +17,12 @@ public record AppSnapshot(
         List<SqlExecution> sqlExecutions,
         Environment environment,
         Instant takenAt,
-        List<TaskThread> taskThreads) {
+        List<TaskThread> taskThreads,
+        Optional<DriverDump> driverDump) {
 
     public AppSnapshot {
+        // nor a driver's dump
+        driverDump = driverDump == null ? Optional.empty() : driverDump;
         // a snapshot file written before thread dumps were kept has none
         taskThreads = taskThreads == null ? List.of() : List.copyOf(taskThreads);
         jobs = List.copyOf(jobs);
@@ -31,12 +34,17 @@ public record AppSnapshot(
     /** A snapshot without thread dumps: every source but a live driver's. */
     public AppSnapshot(SourceInfo source, Application application, List<Job> jobs, List<Stage> stages, List<Executor> executors,
                        List<SqlExecution> sqlExecutions, Environment environment, Instant takenAt) {
-        this(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, List.of());
+        this(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, List.of(), Optional.empty());
     }
 
     /** This snapshot with {@code threads} as its task threads. */
     public AppSnapshot withTaskThreads(List<TaskThread> threads) {
-        return new AppSnapshot(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, threads);
+        return new AppSnapshot(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, threads, driverDump);
+    }
+
+    /** This snapshot with {@code dump} as the driver's thread dump. */
+    public AppSnapshot withDriverDump(Optional<DriverDump> dump) {
+        return new AppSnapshot(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, taskThreads, dump);
     }
 
     public Optional<Stage> stage(int stageId, int attemptId) {

@@ -36,7 +36,15 @@ public final class FreeTextRedaction {
                 s.stages().stream().map(FreeTextRedaction::stage).toList(),
                 s.executors().stream().map(FreeTextRedaction::executor).toList(),
                 s.sqlExecutions().stream().map(FreeTextRedaction::sql).toList(),
-                env, s.takenAt(), s.taskThreads().stream().map(FreeTextRedaction::thread).toList());
+                env, s.takenAt(), s.taskThreads().stream().map(FreeTextRedaction::thread).toList(),
+                s.driverDump().map(FreeTextRedaction::driverDump));
+    }
+
+    /** The driver's threads are named and locked by the app as a task's are: redacted alike. */
+    private static dev.sparkdoc.model.DriverDump driverDump(dev.sparkdoc.model.DriverDump d) {
+        return new dev.sparkdoc.model.DriverDump(d.takenAt(), d.reason(), d.quietMs(), d.answerMs(), d.threadCount(),
+                d.threads().stream().map(t -> new dev.sparkdoc.model.DriverThread(Redaction.text(t.threadName()), t.state(), t.frames(),
+                        t.blockedBy().map(Redaction::text))).toList());
     }
 
     /** A lock's or thread's name can quote anything the app named (a file, a URL): redacted like other text. */

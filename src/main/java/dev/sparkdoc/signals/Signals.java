@@ -34,6 +34,7 @@ public final class Signals {
         AppContext ctx = AppContext.of(snapshot, driverLog);
         FactSink appSink = new FactSink(ctx.appScope()).settings(ctx.settings());
         AppSignals.compute(ctx, appSink);
+        DriverSignals.compute(ctx, appSink);
         ConfigSignals.compute(ctx, appSink);
         CrashSignals.compute(ctx, appSink);
         LossSignals.compute(ctx, appSink);

@@ -32,7 +32,7 @@ final class TaskThreadText {
     }
 
     /** "com.acme.etl.MyParser.parse" → "MyParser.parse": the file and line say where. */
-    private static String shortName(String function) {
+    static String shortName(String function) {
         int method = function.lastIndexOf('.');
         if (method <= 0) {
             return function;

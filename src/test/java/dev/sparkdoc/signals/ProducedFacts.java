@@ -140,6 +140,13 @@ final class ProducedFacts {
                                 "org.apache.spark.sql.internal.ToScalaUDF$.$anonfun$apply$13(ToScalaUDF.scala:100)",
                                 "org.apache.spark.executor.Executor$TaskRunner.run(Executor.scala:650)"),
                         java.util.Optional.empty(), T0.plusSeconds(60))))));
+        // a live driver whose main thread builds a report while its executors sit idle (LiveDriverDumpScenarioTest, Spark 4.0.1)
+        out.put("a live driver in its own code between jobs", Signals.compute(Snapshots.app().running(T0.plusSeconds(120))
+                .stage(stage(0).tasks(4, 4)).executors(executor("1", 4)).build()
+                .withDriverDump(Optional.of(new dev.sparkdoc.model.DriverDump(T0.plusSeconds(120), "no task has run for 45 s", 45_000, 180, 87,
+                        List.of(new dev.sparkdoc.model.DriverThread("main", "RUNNABLE",
+                                List.of("java.util.HashMap.putVal(HashMap.java:636)", "com.acme.Report.build(Report.java:42)",
+                                        "com.acme.Report.main(Report.java:12)"), Optional.empty())))))));
         // no test log's collect_list outgrew its hash map
         out.put("an object aggregate that fell back to sorting", Signals.compute(Snapshots.app()
                 .sql(dev.sparkdoc.testing.Plans.plan().node(0, "ObjectHashAggregate", "number of sort fallback tasks", 3)

@@ -8,7 +8,7 @@ import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.SourceInfo;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.model.TaskThread;
-import dev.sparkdoc.model.SourceKind;
+import dev.sparkdoc.model.DriverDump;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.source.AppSelector;
@@ -61,6 +61,7 @@ public final class RestSource implements SnapshotSource {
     private final AppResolver resolver;
     private StageDetailLoader stageDetails;
     private final TaskThreads taskThreads;
+    private DriverThreads driverThreads;
     private SqlLoader sqlLoader = new SqlLoader();
     private PlanTexts planTexts = new PlanTexts();
     private IncrementalLists jobsAndStages = new IncrementalLists();
@@ -69,6 +70,8 @@ public final class RestSource implements SnapshotSource {
     private volatile Environment environment;
     private PollStats lastPoll = PollStats.NONE;
     private long requestsAtPollStart;
+    private long pollStartedNanos;
+    private boolean firstPoll;
 
     public RestSource(Target target, AppSelector selector, HttpOptions options) {
         this(target, selector, options, Clock.systemUTC());
@@ -91,6 +94,7 @@ public final class RestSource implements SnapshotSource {
         this.resolver = new AppResolver(client, pool);
         this.stageDetails = new StageDetailLoader(pool);
         this.taskThreads = new TaskThreads(pool);
+        this.driverThreads = new DriverThreads(pool, DriverThreads.Thresholds.DEFAULT);
     }
 
     @Override
@@ -99,6 +103,7 @@ public final class RestSource implements SnapshotSource {
         requestsAtPollStart = requestsBefore;
         long bytesBefore = client.bytes();
         long started = System.nanoTime();
+        pollStartedNanos = started;
         try {
             return poll();
         } finally {
@@ -125,6 +130,7 @@ public final class RestSource implements SnapshotSource {
 
     private AppSnapshot poll() {
         AppChoice before = choice;
+        firstPoll = before == null;
         choice = choice == null ? resolver.resolve(target, selector) : resolver.refresh(choice, target, selector);
         if (before != null && !before.ref().equals(choice.ref())) {
             forgetCaches(); // another attempt or application: nothing cached applies
@@ -141,6 +147,7 @@ public final class RestSource implements SnapshotSource {
         stageDetails = new StageDetailLoader(pool);
         sqlLoader = new SqlLoader();
         planTexts = new PlanTexts();
+        driverThreads = new DriverThreads(pool, driverThreads.thresholds());
         environment = null;
     }
 
@@ -164,6 +171,9 @@ public final class RestSource implements SnapshotSource {
                     + " -D%s=<n> raises the bound)", stageList.size(), stageList.size() + leftOut, IncrementalLists.MAX_STAGES_PROPERTY));
         }
         List<ExecutorSummaryDto> executorList = Futures.join(executors);
+        // how long the driver took to answer what every poll asks: a slow answer is worth its dump. Not
+        // the first poll's: a UI builds its REST resources on the first request, slowly on a busy host
+        long answerMs = firstPoll ? 0 : (System.nanoTime() - pollStartedNanos) / 1_000_000;
         Instant now = driverNow(notes);
         Map<String, StageDetails> details =
                 stageDetails.load(api, app, stageList, slots(executorList), now, stageDetailBudget(), notes);
@@ -183,11 +193,13 @@ public final class RestSource implements SnapshotSource {
 
         Environment environmentModel = Futures.joinOrNote(env, Environment.EMPTY, notes, "Spark properties");
         // the dump's note, if any, belongs with the others: read before SourceInfo takes them
-        List<TaskThread> threads = choice.kind() == SourceKind.LIVE && !application.completed()
-                ? taskThreads.probe(api, app, stageModels, now, notes) : List.of();
+        boolean live = choice.kind() == SourceKind.LIVE && !application.completed();
+        List<TaskThread> threads = live ? taskThreads.probe(api, app, stageModels, now, notes) : List.of();
+        Optional<DriverDump> driverDump = live
+                ? driverThreads.probe(api, app, application, stageModels, answerMs, now, notes) : Optional.empty();
         SourceInfo source = new SourceInfo(choice.kind(), target.display(), application.completed(), 0, 0, notes);
         return new AppSnapshot(source, application, jobModels, stageModels, executorModels, sqlModels,
-                environmentModel, now, threads);
+                environmentModel, now, threads, driverDump);
     }
 
     /**
@@ -196,7 +208,7 @@ public final class RestSource implements SnapshotSource {
      */
     private int stageDetailBudget() {
         long spent = client.requests() - requestsAtPollStart;
-        return (int) Math.max(0, MAX_REQUESTS_PER_POLL - spent - PlanTexts.PER_POLL - TaskThreads.PER_POLL);
+        return (int) Math.max(0, MAX_REQUESTS_PER_POLL - spent - PlanTexts.PER_POLL - TaskThreads.PER_POLL - DriverThreads.PER_POLL);
     }
 
     /**

@@ -78,7 +78,7 @@ final class TaskThreads {
         return Optional.of(Long.parseLong(m.group(1) != null ? m.group(1) : m.group(2)));
     }
 
-    private static List<String> frames(ThreadStackTraceDto t) {
+    static List<String> frames(ThreadStackTraceDto t) {
         if (t.stackTrace() == null || t.stackTrace().elems() == null) {
             return List.of();
         }
@@ -89,7 +89,7 @@ final class TaskThreads {
                 .limit(200).toList();
     }
 
-    private static Optional<String> blockedBy(ThreadStackTraceDto t) {
+    static Optional<String> blockedBy(ThreadStackTraceDto t) {
         if (t.blockedByLock() != null && !t.blockedByLock().isBlank()) {
             return Optional.of(t.blockedByLock() + (t.blockedByThreadId() != null ? " held by thread " + t.blockedByThreadId() : ""));
         }
