@@ -1,6 +1,5 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.testing.RoutingDispatcher.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.model.AppSnapshot;
@@ -41,22 +40,11 @@ class DriverDumpPollTest {
 
     @BeforeEach
     void start() {
-        String apps = Fixtures.text(Fixtures.LIVE401 + "applications.json");
-        String app = apps.strip().substring(1, apps.strip().length() - 1);
-        mock.routes().resource("applications", Fixtures.LIVE401 + "applications.json")
-                .route("/api/v1/applications/local-1795966616509", () -> RoutingDispatcher.json(app))
+        Fixtures.live401(mock.routes())
                 .route("/api/v1/" + APP + "executors/driver/threads", () -> {
                     dumps.incrementAndGet();
                     return dump.get().get();
-                })
-                .resource(APP + "jobs", Fixtures.LIVE401 + "jobs.json")
-                .resource(APP + "stages", Fixtures.LIVE401 + "stages.json")
-                .resource(APP + "allexecutors", Fixtures.LIVE401 + "allexecutors.json")
-                .resource(APP + "environment", Fixtures.LIVE401 + "environment.json")
-                .resource(APP + "sql", query("offset", "0"), Fixtures.LIVE401 + "sql.json")
-                .resource(APP + "stages/0/0/taskSummary", Fixtures.LIVE401 + "stage_0_0_taskSummary.json")
-                .resource(APP + "stages/4/0/taskList", query("status", "failed"), Fixtures.LIVE401 + "stage_4_0_failed_tasks.json")
-                .resource(APP + "stages/5/0/taskList", query("status", "failed"), Fixtures.LIVE401 + "stage_5_0_failed_tasks.json");
+                });
         source = new RestSource(new Target.Http(mock.server().url("/").uri()), AppSelector.ANY, HttpOptions.DEFAULT,
                 Clock.fixed(A_MINUTE_LATER, ZoneOffset.UTC));
     }

@@ -1,6 +1,5 @@
 package dev.sparkdoc.source.rest;
 
-import static dev.sparkdoc.testing.RoutingDispatcher.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.model.AppSnapshot;
@@ -37,18 +36,7 @@ class Spark401DriverShapeTest {
 
     @BeforeEach
     void start() throws Exception {
-        String apps = Fixtures.text(Fixtures.LIVE401 + "applications.json");
-        String app = apps.strip().substring(1, apps.strip().length() - 1);
-        driver.resource("applications", Fixtures.LIVE401 + "applications.json")
-                .route("/api/v1/applications/local-1795966616509", () -> RoutingDispatcher.json(app))
-                .resource(APP + "jobs", Fixtures.LIVE401 + "jobs.json")
-                .resource(APP + "stages", Fixtures.LIVE401 + "stages.json")
-                .resource(APP + "allexecutors", Fixtures.LIVE401 + "allexecutors.json")
-                .resource(APP + "environment", Fixtures.LIVE401 + "environment.json")
-                .resource(APP + "sql", query("offset", "0"), Fixtures.LIVE401 + "sql.json")
-                .resource(APP + "stages/0/0/taskSummary", Fixtures.LIVE401 + "stage_0_0_taskSummary.json")
-                .resource(APP + "stages/4/0/taskList", query("status", "failed"), Fixtures.LIVE401 + "stage_4_0_failed_tasks.json")
-                .resource(APP + "stages/5/0/taskList", query("status", "failed"), Fixtures.LIVE401 + "stage_5_0_failed_tasks.json");
+        Fixtures.live401(driver);
         Clock clock = Clock.fixed(Instant.parse("2026-11-29T15:37:10Z"), ZoneOffset.UTC);
         source = new RestSource(new Target.Http(server.url("/").uri()), AppSelector.ANY, HttpOptions.DEFAULT, clock);
     }
