@@ -7,10 +7,13 @@ import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.rules.Finding;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The rows each pane lists, filtered and sorted as the state says. The key handling and the
@@ -53,24 +56,23 @@ public final class Rows {
 
     public static List<Finding> findings(UiState s) {
         List<Finding> all = s.diagnosis().map(d -> d.findings()).orElse(List.of());
-        return select(all, s, Pane.FINDINGS, FINDING_ORDERS,
+        return select(all, () -> all, s, Pane.FINDINGS, FINDING_ORDERS,
                 f -> f.title() + " " + f.rule() + " " + f.family() + " " + f.scope().label());
     }
 
     public static List<Stage> stages(UiState s) {
-        List<Stage> all = s.diagnosis().map(d -> d.snapshot().stages()).orElse(List.of()).stream()
-                .filter(st -> st.status() != StageStatus.SKIPPED).toList();
-        return select(all, s, Pane.STAGES, STAGE_ORDERS,
+        List<Stage> source = s.diagnosis().map(d -> d.snapshot().stages()).orElse(List.of());
+        return select(source, () -> source.stream().filter(st -> st.status() != StageStatus.SKIPPED).toList(), s, Pane.STAGES, STAGE_ORDERS,
                 st -> st.stageId() + " " + st.name() + " " + StagesView.name(s, st) + " " + st.status());
     }
 
     public static List<Executor> executors(UiState s) {
         List<Executor> all = s.diagnosis().map(d -> d.snapshot().executors()).orElse(List.of());
-        return select(all, s, Pane.EXECUTORS, EXECUTOR_ORDERS, e -> e.id() + " " + e.hostPort());
+        return select(all, () -> all, s, Pane.EXECUTORS, EXECUTOR_ORDERS, e -> e.id() + " " + e.hostPort());
     }
 
     public static List<ProcessRow> processes(UiState s) {
-        return select(s.processes().rows(), s, Pane.PROCESSES, PROCESS_ORDERS,
+        return select(s.processes().rows(), () -> s.processes().rows(), s, Pane.PROCESSES, PROCESS_ORDERS,
                 p -> p.pid() + " " + p.role() + " " + p.executorId().orElse("") + " " + p.command());
     }
 
@@ -179,12 +181,38 @@ public final class Rows {
         return s.diagnosis().map(d -> d.snapshot());
     }
 
-    private static <T> List<T> select(List<T> all, UiState s, Pane pane, List<Order<T>> orders, Function<T, String> text) {
+    /**
+     * The rows of a pane from what it lists ({@code source}: the snapshot's or the sample's own list),
+     * kept until that list, the filter or the sort changes: a frame and the key handling ask for the
+     * same rows several times (the table, the selected row, the selection to follow), and on an app
+     * of 100,000s of stages each asking filters and sorts them all again.
+     */
+    private static <T> List<T> select(List<?> source, Supplier<List<T>> all, UiState s, Pane pane, List<Order<T>> orders,
+            Function<T, String> text) {
         String needle = pane == s.pane() ? s.filter().toLowerCase(Locale.ROOT) : "";
-        Comparator<T> order = orders.get(s.sort(pane) % orders.size()).comparator();
-        return all.stream()
+        int sort = s.sort(pane) % orders.size();
+        synchronized (LAST) {
+            Listed last = LAST.get(pane);
+            if (last != null && last.source() == source && last.needle().equals(needle) && last.sort() == sort) {
+                @SuppressWarnings("unchecked")
+                List<T> rows = (List<T>) last.rows();
+                return rows;
+            }
+        }
+        Comparator<T> order = orders.get(sort).comparator();
+        List<T> rows = all.get().stream()
                 .filter(row -> needle.isEmpty() || text.apply(row).toLowerCase(Locale.ROOT).contains(needle))
                 .sorted(order)
                 .toList();
+        synchronized (LAST) {
+            LAST.put(pane, new Listed(source, needle, sort, rows));
+        }
+        return rows;
     }
+
+    /** A pane's rows and what they were made from; the source is compared by identity (snapshots never change). */
+    private record Listed(Object source, String needle, int sort, List<?> rows) {
+    }
+
+    private static final Map<Pane, Listed> LAST = new EnumMap<>(Pane.class);
 }

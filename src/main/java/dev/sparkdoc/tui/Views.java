@@ -96,7 +96,7 @@ public final class Views {
      */
     static <T> void table(UiState s, Frame f, Pane pane, List<Table.Column> columns, List<T> rows, int visible,
                           Function<T, List<String>> cells, RowPainter<T> paint) {
-        List<List<String>> all = rows.stream().map(cells).toList();
+        List<List<String>> all = cellsOf(pane, rows, AppTime.now(s), cells);
         Table t = new Table(columns, f.width(), all);
         int top = Layout.BODY_TOP;
         t.header(f, top);
@@ -106,4 +106,28 @@ public final class Views {
             paint.paint(t, rows.get(first + i), all.get(first + i), top + 1 + i, first + i == selected);
         }
     }
+
+    /**
+     * Every row's cells, kept while the rows (the same list: {@link Rows} keeps it while nothing it
+     * depends on changes) and the clock they are drawn at stay the same: moving the selection
+     * redraws the frame, and an app of 100,000 stages would format every row for each key.
+     */
+    private static <T> List<List<String>> cellsOf(Pane pane, List<T> rows, java.time.Instant at, Function<T, List<String>> cells) {
+        synchronized (CELLS) {
+            Cells last = CELLS.get(pane);
+            if (last != null && last.rows() == rows && last.at().equals(at)) {
+                return last.cells();
+            }
+        }
+        List<List<String>> all = rows.stream().map(cells).toList();
+        synchronized (CELLS) {
+            CELLS.put(pane, new Cells(rows, at, all));
+        }
+        return all;
+    }
+
+    private record Cells(List<?> rows, java.time.Instant at, List<List<String>> cells) {
+    }
+
+    private static final java.util.Map<Pane, Cells> CELLS = new java.util.EnumMap<>(Pane.class);
 }
