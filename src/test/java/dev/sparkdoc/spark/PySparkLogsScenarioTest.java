@@ -122,7 +122,7 @@ class PySparkLogsScenarioTest {
         assertThat(read.executorId()).isEqualTo("0");
         BlockingQueue<UiEvent> events = new LinkedBlockingQueue<>();
         try (ExecutorLogReader reader = new ExecutorLogReader(ui, HttpOptions.DEFAULT);
-             LogsFeed feed = new LogsFeed(reader::tail, events::add, Clock.systemUTC())) {
+             LogsFeed feed = new LogsFeed(reader::tail, events::add, Clock.fixed(snap.takenAt(), java.time.ZoneOffset.UTC))) {
             feed.read(read.executorId(), read.links());
             UiEvent arrived = events.poll(2, TimeUnit.MINUTES);
             assertThat(arrived).isInstanceOf(UiEvent.LogsRead.class);

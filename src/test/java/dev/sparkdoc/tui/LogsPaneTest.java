@@ -35,6 +35,9 @@ import org.junit.jupiter.api.Test;
  */
 class LogsPaneTest {
 
+    /** The pictures' own time (the snapshots run to T0 + 300 s): a read stamped then is "read 0s ago". */
+    private static final java.time.Clock CLOCK = java.time.Clock.fixed(Snapshots.T0.plusSeconds(300), java.time.ZoneOffset.UTC);
+
     /** What a real local-cluster executor's stderr holds after a Python UDF printed and another raised (PySparkLogsScenarioTest). */
     static final String PYSPARK_STDERR = """
             Spark Executor Command: "/usr/lib/jvm/java-17/bin/java" "-cp" "/opt/spark/jars/*" "-Xmx512M"
@@ -190,7 +193,7 @@ class LogsPaneTest {
         UiState s = TuiFixtures.live(cluster(links), 80, 24);
         Update.Step opened = press(s, "3j\n");
         try (ExecutorLogReader reader = new ExecutorLogReader(server.url("/").uri(), options);
-             LogsFeed feed = new LogsFeed(reader::tail, events::add, java.time.Clock.systemUTC())) {
+             LogsFeed feed = new LogsFeed(reader::tail, events::add, CLOCK)) {
             Effect.ReadLogs read = (Effect.ReadLogs) opened.effects().get(0);
             feed.read(read.executorId(), read.links());
             UiEvent arrived = events.poll(2, TimeUnit.MINUTES);
@@ -231,7 +234,7 @@ class LogsPaneTest {
         // while the server holds its answer, read() has come back and keys still fold
         BlockingQueue<UiEvent> events = new LinkedBlockingQueue<>();
         try (ExecutorLogReader reader = new ExecutorLogReader(server.url("/").uri(), HttpOptions.DEFAULT);
-             LogsFeed feed = new LogsFeed(reader::tail, events::add, java.time.Clock.systemUTC())) {
+             LogsFeed feed = new LogsFeed(reader::tail, events::add, CLOCK)) {
             feed.read("1", links);
             assertThat(events).isEmpty();
             UiState meanwhile = press(opened.state(), "jk").state();
@@ -252,7 +255,7 @@ class LogsPaneTest {
         });
         HttpOptions quick = new HttpOptions(List.of(), Optional.empty(), false, Optional.empty(), Duration.ofMillis(300));
         try (ExecutorLogReader reader = new ExecutorLogReader(server.url("/").uri(), quick);
-             LogsFeed feed = new LogsFeed(reader::tail, events::add, java.time.Clock.systemUTC())) {
+             LogsFeed feed = new LogsFeed(reader::tail, events::add, CLOCK)) {
             feed.read("1", links);
             UiState read = Update.apply(opened.state(), events.poll(2, TimeUnit.MINUTES)).state();
             assertThat(String.join("\n", allRows(read))).containsPattern("! the log link could not be read: .*(timeout|timed out)");
