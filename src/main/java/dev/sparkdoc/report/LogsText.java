@@ -118,7 +118,12 @@ public final class LogsText {
         if (executor != null && s.executors().stream().noneMatch(e -> e.id().equals(executor))) {
             return "no executor " + executor + " in " + s.application().id() + " (see 'sparkdoc triage' for its executors)";
         }
-        if (master.startsWith("local[") || master.equals("local")) {
+        boolean local = master.startsWith("local[") || master.equals("local");
+        if ("driver".equals(executor) && !local) {
+            return "the driver has no log links: its output goes to the terminal or file that started it"
+                    + " (sparkdoc triage --driver-log FILE reads it)";
+        }
+        if (local) {
             return "no executor log links: in local mode (" + master + ") the executor is the driver, whose output goes to the"
                     + " terminal or file that started it";
         }

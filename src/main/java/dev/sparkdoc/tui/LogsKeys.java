@@ -1,6 +1,5 @@
 package dev.sparkdoc.tui;
 
-import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.TaskFailure;
@@ -54,21 +53,12 @@ final class LogsKeys {
             return Step.of(on.withDrill(Optional.of(d.withLogs(ExecutorLogs.reading(id, s.now())))),
                     new Effect.ReadLogs(id, e.get().logUrls()));
         }
-        return Step.of(on.withDrill(Optional.of(d.withLogs(ExecutorLogs.none(id, s.now(), noLinks(s, id, e))))));
+        return Step.of(on.withDrill(Optional.of(d.withLogs(ExecutorLogs.none(id, s.now(), noLinks(s, id))))));
     }
 
     /** Why there is nothing to read, as {@code sparkdoc logs} says it. */
-    private static String noLinks(UiState s, String id, Optional<Executor> e) {
-        Optional<AppSnapshot> snap = Rows.snapshot(s);
-        if (snap.isEmpty()) {
-            return "no picture of the application yet";
-        }
-        String master = snap.get().environment().sparkProperties().getOrDefault("spark.master", "");
-        if (e.isPresent() && e.get().isDriver() && !master.startsWith("local")) {
-            return "the driver has no log links: its output goes to the terminal or file that started it"
-                    + " (sparkdoc triage --driver-log FILE reads it)";
-        }
-        return LogsText.noLinks(snap.get(), id);
+    private static String noLinks(UiState s, String id) {
+        return Rows.snapshot(s).map(snap -> LogsText.noLinks(snap, id)).orElse("no picture of the application yet");
     }
 
     /** The executor whose logs the current pane points at. */
