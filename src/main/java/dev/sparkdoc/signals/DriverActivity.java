@@ -6,6 +6,7 @@ import dev.sparkdoc.model.DriverDump;
 import dev.sparkdoc.model.DriverThread;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * What the driver does, read from its thread dump the way an engineer reads {@code jstack}: the
@@ -73,7 +74,7 @@ record DriverActivity(Kind kind, DriverThread thread, Optional<StackFrame> user,
         Kind kind;
         if (t.frames().stream().anyMatch(f -> f.startsWith("org.eclipse.jetty.") || f.startsWith("org.sparkproject.jetty."))) {
             kind = Kind.NONE; // the UI's own server, answering (among others) the request for this very dump
-        } else if (waiting && aboveUser(t.frames(), user).stream().anyMatch(f -> f.startsWith("org.apache.spark."))) {
+        } else if (waiting && aboveUser(t.frames()).stream().anyMatch(f -> f.startsWith("org.apache.spark."))) {
             kind = Kind.WAITS_IN_SPARK;
         } else if (t.frames().stream().anyMatch(f -> f.startsWith("py4j.commands.") || f.startsWith("py4j.reflection.MethodInvoker"))) {
             kind = Kind.OWN_CODE;
@@ -96,16 +97,9 @@ record DriverActivity(Kind kind, DriverThread thread, Optional<StackFrame> user,
     }
 
     /** The frames above the user's (what it called), or all of them when it has none. */
-    private static List<String> aboveUser(List<String> frames, Optional<StackFrame> user) {
-        if (user.isEmpty()) {
-            return frames;
-        }
-        for (int i = 0; i < frames.size(); i++) {
-            if (frames.get(i).startsWith(user.get().function() + "(")) {
-                return frames.subList(0, i);
-            }
-        }
-        return frames;
+    private static List<String> aboveUser(List<String> frames) {
+        OptionalInt at = ThreadFrames.userLineIndex(frames);
+        return at.isPresent() ? frames.subList(0, at.getAsInt()) : frames;
     }
 
     /** One line: "main is in Report.build (Report.java:42), RUNNABLE". */
@@ -131,7 +125,7 @@ record DriverActivity(Kind kind, DriverThread thread, Optional<StackFrame> user,
 
     /** The innermost frame of Spark's that the thread waits in: DAGScheduler.runJob, StreamExecution.awaitTermination. */
     private Optional<String> sparkCall() {
-        return ThreadFrames.parse(aboveUser(thread.frames(), user)).stream().filter(f -> f.function().startsWith("org.apache.spark."))
+        return ThreadFrames.parse(aboveUser(thread.frames())).stream().filter(f -> f.function().startsWith("org.apache.spark."))
                 .findFirst().map(f -> TaskThreadText.shortName(f.function()));
     }
 
