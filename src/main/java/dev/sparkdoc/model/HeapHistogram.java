@@ -12,6 +12,11 @@ public record HeapHistogram(long pid, List<Entry> entries, long totalInstances, 
         entries = List.copyOf(entries);
     }
 
+    /** The share of the heap's bytes that {@code e} holds, in percent (0 for an empty heap). */
+    public double percentOf(Entry e) {
+        return totalBytes > 0 ? 100.0 * e.bytes() / totalBytes : 0;
+    }
+
     /** @param className as the JVM names it ({@code [B}, {@code java.lang.String}) */
     public record Entry(String className, long instances, long bytes) {
     }

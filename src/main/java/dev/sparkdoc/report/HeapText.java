@@ -30,7 +30,7 @@ public final class HeapText {
                 break;
             }
             out.add(String.format(Locale.ROOT, "  %4d %10s %5.1f%% %,12d  %s", n, FactFormat.bytes(e.bytes()),
-                    h.totalBytes() > 0 ? 100.0 * e.bytes() / h.totalBytes() : 0, e.instances(), SafeText.line(javaName(e.className()))));
+                    h.percentOf(e), e.instances(), SafeText.line(javaName(e.className()))));
         }
         hint(h, top).ifPresent(hint -> {
             out.add("");

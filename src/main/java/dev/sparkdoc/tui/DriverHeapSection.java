@@ -70,9 +70,8 @@ final class DriverHeapSection {
         out.add(Line.of(head + "CLASS", Tone.DIM));
         int room = Math.max(8, width - SafeText.width(head));
         for (HeapHistogram.Entry e : h.entries().subList(0, Math.min(top, h.entries().size()))) {
-            double share = h.totalBytes() > 0 ? 100.0 * e.bytes() / h.totalBytes() : 0;
             out.add(Line.of(String.format(Locale.ROOT, "  %," + COUNT + "d %" + BYTES + "s %" + (SHARE - 1) + ".1f%%  ", e.instances(),
-                    Fmt.bytes(e.bytes()), share) + shortName(SafeText.line(HeapText.javaName(e.className())), room), Tone.NORMAL));
+                    Fmt.bytes(e.bytes()), h.percentOf(e)) + shortName(SafeText.line(HeapText.javaName(e.className())), room), Tone.NORMAL));
         }
         HeapText.hint(h, top).ifPresent(hint -> out.addAll(Line.wrap(hint, width, Tone.WARNING, -1)));
         return out;
