@@ -54,7 +54,7 @@ class TmuxDriverHeapTest {
             tmux.line("driver-memory.large-results");
             tmux.keys("Enter");
             String detail = tmux.awaitAll(WAIT, "of results to the driver", "Evidence",
-                    "Driver heap: h lists its top classes by bytes (pid " + pid + "; asks first");
+                    "Driver heap: h lists its top classes by bytes (pid " + pid + "; asks first", "h driver heap");
             assertFits(detail);
             assertThat(footer(detail)).contains("h driver heap");
             boolean attachedBefore = Files.exists(attachSocket);

@@ -111,12 +111,21 @@ final class DriverThreads {
     static List<DriverThread> keep(List<ThreadStackTraceDto> dump) {
         List<DriverThread> kept = new ArrayList<>();
         dump.stream().filter(t -> t.threadName() != null && !t.threadName().startsWith("Executor task launch worker"))
+                .filter(t -> !askingForThisDump(t))
                 .filter(t -> t.threadName().equals("main") || mayRunAppCode(t) || py4j(t))
                 .sorted(Comparator.comparingInt(DriverThreads::rank))
                 .limit(MAX_THREADS)
                 .forEach(t -> kept.add(new DriverThread(t.threadName(), t.threadState() == null ? "UNKNOWN" : t.threadState(),
                         TaskThreads.frames(t).stream().limit(MAX_FRAMES).toList(), TaskThreads.blockedBy(t))));
         return kept;
+    }
+
+    /**
+     * sparkdoc's own thread waiting for this very dump: only ever seen where sparkdoc runs inside
+     * the driver's JVM (embedded, or a test beside a local Spark), and never the driver's work.
+     */
+    private static boolean askingForThisDump(ThreadStackTraceDto t) {
+        return TaskThreads.frames(t).stream().anyMatch(f -> f.startsWith(DriverThreads.class.getName() + "."));
     }
 
     private static int rank(ThreadStackTraceDto t) {

@@ -100,6 +100,23 @@ class DriverThreadsTest {
     }
 
     @Test
+    void sparkdocsOwnThreadWaitingForTheDumpIsNeverTheDriversWork() {
+        // sparkdoc inside the driver's JVM (embedded, or a test beside a local Spark): its poll is caught mid-request
+        String dump = """
+                [{"threadId": 1, "threadName": "main", "threadState": "RUNNABLE",
+                  "stackTrace": {"elems": ["java.base@17.0.9/jdk.internal.misc.Unsafe.unpark(Native Method)",
+                     "app//dev.sparkdoc.source.rest.DriverThreads.probe(DriverThreads.java:84)",
+                     "app//dev.sparkdoc.source.rest.RestSource.read(RestSource.java:120)"]}},
+                 {"threadId": 7, "threadName": "workload", "threadState": "RUNNABLE",
+                  "stackTrace": {"elems": ["app//com.acme.Report.build(Report.java:42)"]}}]
+                """;
+        spark.routes().route(ROUTE, () -> RoutingDispatcher.json(dump));
+        DriverDump d = probe(app(QUIET_45S, 0), 100, new ArrayList<>()).orElseThrow();
+        assertThat(d.threadCount()).isEqualTo(2);
+        assertThat(d.threads()).extracting(DriverThread::threadName).containsExactly("workload");
+    }
+
+    @Test
     void aRunningTaskOrAShortQuietIsNotWorthARequestButASlowAnswerIs() {
         spark.routes().route(ROUTE, () -> RoutingDispatcher.json(DUMP));
         assertThat(probe(app(QUIET_45S, 2), 120, new ArrayList<>())).isEmpty();
