@@ -57,7 +57,7 @@ public final class LossSignals {
             boolean failedOnFetch = st.status() == StageStatus.FAILED
                     && (fetch > 0 || st.failureReason().map(r -> r.contains("FetchFailed")).orElse(false));
             if (fetch > 0 || failedOnFetch) {
-                fetchStages.add(st.key() + " '" + ctx.names().stage(st) + "'");
+                fetchStages.add("stage " + st.key() + " '" + ctx.names().stage(st) + "'");
             }
             fetchFailures += fetch;
             // Spark fails every stage attempt that hits a FetchFailed and resubmits it: only an

@@ -26,7 +26,7 @@ class LostExecutorsFixtureTest {
         // the report wraps titles: compare with the whitespace folded
         String folded = run.out().replaceAll("\\s+", " ");
         assertThat(folded.substring(folded.indexOf("1. "))).startsWith("1. CRITICAL Shuffle output lost: 2 fetch failure(s)"
-                + " in 238.0 'show at <console>:33'; executors lost: 1, 2 (Executor Process Lost)");
+                + " in stage 238.0 'show at <console>:33'; executors lost: 1, 2 (Executor Process Lost)");
         // "Executor Process Lost" names no cause: the finding says the cause is a guess
         assertThat(folded).contains("unknown, a guess");
     }
