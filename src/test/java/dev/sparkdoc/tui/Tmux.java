@@ -107,15 +107,32 @@ final class Tmux implements AutoCloseable {
         return tmux("capture-pane", "-p", "-S", "-", "-t", session);
     }
 
+    /**
+     * Waits until the pane shows what {@code ok} wants and holds still: a capture can land in the
+     * middle of a repaint (the detail drawn, the footer not yet), so a match counts only when a
+     * second capture {@link #SETTLE} later is the same.
+     */
     String await(String what, Duration timeout, java.util.function.Predicate<String> ok) {
         try {
-            return Await.value(what, timeout, this::screen, ok);
+            return Await.value(what, timeout, this::screen, s -> ok.test(s) && settled(s));
         } catch (AssertionError e) {
             throw new AssertionError(e.getMessage() + "; the pane shows:\n" + screen(), e);
         }
     }
 
-    /** Waits until the pane shows every text at once: a capture can land in the middle of a repaint. */
+    private static final Duration SETTLE = Duration.ofMillis(150);
+
+    private boolean settled(String seen) {
+        try {
+            Thread.sleep(SETTLE.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
+        return screen().equals(seen);
+    }
+
+    /** Waits until the pane shows every text at once. */
     String awaitAll(Duration timeout, String... texts) {
         return await("the pane shows all of " + List.of(texts), timeout, s -> java.util.Arrays.stream(texts).allMatch(s::contains));
     }
