@@ -34,7 +34,7 @@ final class FindingComparison {
             }
             String title = "new finding: " + f.title();
             List<String> details = List.of(f.rule() + " (" + f.severity().id() + ", "
-                    + FactFormat.duration(f.secondsLost() * 1000) + " lost)");
+                    + f.lostText(s -> FactFormat.duration(s * 1000)) + ")");
             out.add(new Change(ChangeKind.FINDING, title, f.scope().label(), Optional.empty(), Optional.of(f.scope().id()),
                     Optional.empty(), true, details, List.of()));
         }

@@ -118,17 +118,21 @@ final class FindingOutcomes {
     }
 
     private static String summary(Finding b, Optional<Finding> a, FindingOutcome.Status status, double saved) {
-        String before = lost(b);
+        String before = lost(b) + (b.costMeasured() ? " lost" : "");
         return switch (status) {
-            case GONE -> "gone: " + before + " lost before, " + FactFormat.duration(b.secondsLost() * 1000) + " saved";
-            case UNCHANGED -> "unchanged: " + before + " lost → " + lost(a.orElseThrow());
-            case BETTER, WORSE -> status.id() + ": " + before + " lost → " + lost(a.orElseThrow()) + " ("
-                    + (saved >= 0 ? FactFormat.duration(saved * 1000) + " saved" : FactFormat.duration(-saved * 1000) + " more") + ")";
+            case GONE -> "gone: " + before + " before"
+                    + (b.costMeasured() ? ", " + FactFormat.duration(b.secondsLost() * 1000) + " saved" : "");
+            case UNCHANGED -> "unchanged: " + before + " → " + lost(a.orElseThrow());
+            case BETTER, WORSE -> status.id() + ": " + before + " → " + lost(a.orElseThrow())
+                    + (b.costMeasured() && a.orElseThrow().costMeasured()
+                            ? " (" + (saved >= 0 ? FactFormat.duration(saved * 1000) + " saved" : FactFormat.duration(-saved * 1000) + " more") + ")"
+                            : "");
         };
     }
 
+    /** "6.2 s warning"; a finding whose cost was not measured is its severity alone. */
     private static String lost(Finding f) {
-        return FactFormat.duration(f.secondsLost() * 1000) + " " + f.severity().id();
+        return f.costMeasured() ? FactFormat.duration(f.secondsLost() * 1000) + " " + f.severity().id() : f.severity().id();
     }
 
     private Optional<String> counterpartOf(Scope s) {

@@ -61,7 +61,7 @@ public final class FleetText {
     private static void row(FleetReport.Entry e, int w, Theme theme, List<String> out) {
         FleetReport.App app = e.application();
         String level = e.error().isPresent() ? "error" : e.verdict().map(v -> v.worstSeverity().id()).orElse("?");
-        String lost = e.findings().isEmpty() ? "-" : compact(e.findings().get(0).secondsLost() * 1000);
+        String lost = e.findings().isEmpty() || !e.findings().get(0).costMeasured() ? "-" : compact(e.findings().get(0).secondsLost() * 1000);
         String cells = String.format(Locale.ROOT, "%3d  ", e.rank())
                 + paint(theme, e, String.format(Locale.ROOT, "%-8s", level))
                 + String.format(Locale.ROOT, "  %6s  %8s  ", lost, compact(app.durationMs()));

@@ -78,7 +78,7 @@ public final class TriageText {
     }
 
     private static void finding(int n, Finding f, int w, Theme theme, List<String> out) {
-        String lost = FactFormat.duration(f.secondsLost() * 1000) + " lost";
+        String lost = f.lostText(s -> FactFormat.duration(s * 1000));
         String number = n + ". ";
         List<String> title = Wrap.lines(f.severity().id().toUpperCase(Locale.ROOT) + "  " + f.title(), w,
                 number, " ".repeat(number.length()));

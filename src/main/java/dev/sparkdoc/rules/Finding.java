@@ -18,6 +18,10 @@ import java.util.Optional;
  * condition's facts that held (each in {@code evidence} with its threshold) and the seconds lost.
  * {@code sparkdoc diff} reads them on the next run.
  *
+ * <p>{@code costMeasured} is false when the rule has no measure of the time its problem costs (a
+ * failed job, a memory limit, a setting): {@code secondsLost} is then 0 and means "not known", so
+ * people are shown that, never "0 ms lost".
+ *
  * <p>{@code settings} are the values in force of the settings its remedies change, with their
  * origin; a remedy's setting that already held is not proposed, and is listed here as such.
  */
@@ -28,6 +32,7 @@ public record Finding(
         String title,
         Scope scope,
         double secondsLost,
+        boolean costMeasured,
         double confidence,
         List<Evidence> evidence,
         List<Remedy> remedies,
@@ -50,11 +55,16 @@ public record Finding(
         alsoIn = List.copyOf(alsoIn);
     }
 
-    /** A finding on one scope. */
+    /** A finding on one scope whose cost was measured. */
     public Finding(String rule, String family, Severity severity, String title, Scope scope, double secondsLost,
             double confidence, List<Evidence> evidence, List<Remedy> remedies, String verify, String docs) {
-        this(rule, family, severity, title, scope, secondsLost, confidence, evidence, remedies, verify, List.of(), docs, List.of(),
+        this(rule, family, severity, title, scope, secondsLost, true, confidence, evidence, remedies, verify, List.of(), docs, List.of(),
                 List.of(), Optional.empty());
+    }
+
+    /** What it costs, for people: "{@code 4.2 s} lost" with the caller's duration format, or that it was not measured. */
+    public String lostText(java.util.function.DoubleFunction<String> seconds) {
+        return costMeasured ? seconds.apply(secondsLost) + " lost" : "time lost not measured";
     }
 
     /** How to verify, for people: the rule's text, then the facts {@code sparkdoc diff} checks on the next run. */

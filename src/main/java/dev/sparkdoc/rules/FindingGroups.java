@@ -62,7 +62,8 @@ final class FindingGroups {
         double bounded = appSeconds.map(app -> Math.min(lost, Math.max(app, first.secondsLost()))).orElse(lost);
         Severity worst = ranked.stream().map(Finding::severity).max(Comparator.naturalOrder()).orElseThrow();
         List<Scope> others = ranked.subList(1, ranked.size()).stream().map(Finding::scope).toList();
-        return new Finding(first.rule(), first.family(), worst, first.title(), first.scope(), bounded, first.confidence(),
+        return new Finding(first.rule(), first.family(), worst, first.title(), first.scope(), bounded,
+                ranked.stream().anyMatch(Finding::costMeasured), first.confidence(),
                 first.evidence(), first.remedies(), first.verify(), first.verifyFacts(), first.docs(), first.settings(), others, Optional.of(group));
     }
 }

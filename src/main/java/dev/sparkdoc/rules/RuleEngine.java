@@ -52,10 +52,8 @@ public final class RuleEngine {
         if (!rule.when().test(facts, leaves::add)) {
             return Optional.empty();
         }
-        double secondsLost = rule.secondsLost()
-                .flatMap(fact -> seconds(fact, facts))
-                .map(v -> Math.max(0, v))
-                .orElse(0.0);
+        Optional<Double> measured = rule.secondsLost().flatMap(fact -> seconds(fact, facts)).map(v -> Math.max(0, v));
+        double secondsLost = measured.orElse(0.0);
         Settings inForce = facts.inForce();
         List<Finding.SettingInForce> settings = new ArrayList<>();
         List<Remedy> remedies = new ArrayList<>();
@@ -69,7 +67,7 @@ public final class RuleEngine {
         }
         List<Finding.Evidence> evidence = evidence(rule, leaves, facts);
         return Optional.of(new Finding(rule.id(), rule.family(), rule.severity().of(facts),
-                Templates.fill(rule.title(), facts), facts.scope(), secondsLost, rule.confidence(),
+                Templates.fill(rule.title(), facts), facts.scope(), secondsLost, measured.isPresent(), rule.confidence(),
                 evidence, remedies, Templates.fill(rule.verify(), facts), verifyFacts(rule, evidence, facts), rule.docs(),
                 settings, List.of(), Optional.empty()));
     }

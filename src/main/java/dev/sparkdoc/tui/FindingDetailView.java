@@ -53,7 +53,7 @@ final class FindingDetailView {
         List<Line> out = new ArrayList<>();
         out.addAll(Line.wrap(x.severity().name() + "  " + x.title(), width, Views.severityTone(x.severity()), -1));
         String confidence = x.confidence() < 1 ? String.format(Locale.ROOT, " · confidence %.0f%%", x.confidence() * 100) : "";
-        out.addAll(Line.wrap(x.family() + " · " + x.where() + " · " + Fmt.seconds(x.secondsLost()) + " lost"
+        out.addAll(Line.wrap(x.family() + " · " + x.where() + " · " + x.lostText(Fmt::seconds)
                 + confidence + " · rule " + x.rule(), width, Tone.DIM, -1));
         if (!x.alsoIn().isEmpty()) {
             out.addAll(Line.wrap("Also in " + x.scope().kind().id() + "s " + x.alsoInList(20), width, Tone.NORMAL, -1));

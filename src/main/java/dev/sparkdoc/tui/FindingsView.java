@@ -25,7 +25,7 @@ final class FindingsView {
                 Column.flex("FINDING", 20));
         int visible = Math.min(rows.size(), Math.max(3, Views.tableRows(s) - 7));
         Views.table(s, f, Pane.FINDINGS, columns, rows, visible,
-                x -> Views.cells(sev(x.severity()), Fmt.seconds(x.secondsLost()), where(x), x.title()), (t, x, cells, row, sel) -> {
+                x -> Views.cells(sev(x.severity()), (x.costMeasured() ? Fmt.seconds(x.secondsLost()) : "-"), where(x), x.title()), (t, x, cells, row, sel) -> {
                     t.cells(f, row, cells, sel ? Tone.SELECTED : Tone.NORMAL);
                     if (!sel) {
                         f.tone(0, row, 4, Views.severityTone(x.severity()));
