@@ -66,7 +66,7 @@ public final class AppSignals {
         long gc = s.stages().stream().mapToLong(st -> st.totals().jvmGcTimeMs()).sum();
         List<long[]> busyIntervals = busyIntervals(ctx);
         long busy = busyWall(busyIntervals);
-        double capacity = slotCapacityMs(ctx, busyIntervals);
+        double capacity = SlotTime.offeredMs(ctx, busyIntervals);
         int failedTasks = s.stages().stream().mapToInt(st -> st.tasks().failed()).sum();
         int completedTasks = s.stages().stream().mapToInt(st -> st.tasks().completed()).sum();
         long maxShuffleRead = s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0);
@@ -149,45 +149,7 @@ public final class AppSignals {
                 }
             }
         }
-        intervals.sort(Comparator.comparingLong(a -> a[0]));
-        List<long[]> merged = new ArrayList<>();
-        for (long[] iv : intervals) {
-            long[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-            if (last == null || iv[0] > last[1]) {
-                merged.add(iv.clone());
-            } else {
-                last[1] = Math.max(last[1], iv[1]);
-            }
-        }
-        return merged;
-    }
-
-    /**
-     * Slot-milliseconds the executors offered while stages ran: each executor's slots over the
-     * part of its own life (added to removed, or now) that overlaps the busy intervals. An app
-     * whose executors came and went is judged by the slots it really had, not those alive at
-     * its end. Executors with no add time count for the whole busy time.
-     */
-    private static double slotCapacityMs(AppContext ctx, List<long[]> busy) {
-        List<Executor> all = ctx.snapshot().executors();
-        List<Executor> counted = all.stream().filter(e -> !e.isDriver()).toList();
-        if (counted.isEmpty()) {
-            counted = all.stream().filter(Executor::isDriver).toList();
-        }
-        if (counted.isEmpty()) {
-            return (double) ctx.slots() * busyWall(busy);
-        }
-        double capacity = 0;
-        for (Executor e : counted) {
-            long from = e.addTime().map(java.time.Instant::toEpochMilli).orElse(Long.MIN_VALUE);
-            long to = e.removeTime().map(java.time.Instant::toEpochMilli).orElse(Long.MAX_VALUE);
-            long alive = 0;
-            for (long[] iv : busy) {
-                alive += Math.max(0, Math.min(to, iv[1]) - Math.max(from, iv[0]));
-            }
-            capacity += (double) ctx.slotsOf(e) * alive;
-        }
-        return capacity;
+        return SlotTime.merged(intervals);
     }
 
     private static void neverLaunched(AppContext ctx, FactSink sink) {

@@ -130,12 +130,15 @@ public final class SqlSignals {
     }
 
     private static double shuffleStages(AppContext ctx, SqlExecution sql, FactSink sink) {
-        long shuffle = 0;
+        // stages that ran side by side count once: the query's wall, not the sum of its stages'
+        List<long[]> spans = new java.util.ArrayList<>();
         for (Stage st : ctx.stagesOfQuery(sql)) {
-            if (st.totals().shuffleWriteBytes() > 0 || st.totals().shuffleReadBytes() > 0) {
-                shuffle += st.durationMs(ctx.now()).orElse(0L);
+            if ((st.totals().shuffleWriteBytes() > 0 || st.totals().shuffleReadBytes() > 0) && st.submissionTime().isPresent()) {
+                long start = st.submissionTime().get().toEpochMilli();
+                spans.add(new long[] {start, start + st.durationMs(ctx.now()).orElse(0L)});
             }
         }
+        long shuffle = SlotTime.merged(spans).stream().mapToLong(iv -> iv[1] - iv[0]).sum();
         sink.put(SHUFFLE_STAGES_WALL, shuffle).put(SECONDS_LOST_SHUFFLE, shuffle / 2000.0);
         return shuffle / 2000.0;
     }

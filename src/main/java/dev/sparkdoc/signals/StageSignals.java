@@ -185,6 +185,7 @@ public final class StageSignals {
             return plan.userPartitionCount();
         }).orElse(false);
         AqeCoalesce.compute(ctx.hasConfig() ? ctx.settingsOf(stage) : Settings.NONE, stage, userPartitions, sink);
+        StageParallelism.compute(ctx, stage, sink);
         sink.put(TASKS_TOTAL, stage.tasks().total())
                 .put(TASKS_COMPLETED, stage.tasks().completed())
                 .put(TASKS_RUNNING, stage.tasks().active())

@@ -177,6 +177,23 @@ class ScenarioTest {
     }
 
     @Test
+    @Order(7)
+    void oneTaskAfterRepartitionOneOnFourSlotsRanksSchedulingFirstAndNamesTheRepartition() {
+        ScenarioTriage t = ScenarioTriage.run("one partition", LocalSpark.builder().master("local[4]"), logs, Scenarios::onePartition);
+        t.print("stage.tasks.total", "stage.slotsOffered", "stage.fewTasks.secondsLost", "stage.wall");
+        assertThat(t.result()).isEqualTo(Scenarios.ONE_PARTITION_ROWS);
+        t.assertFirst("scheduling");
+        for (Diagnosis d : t.both()) {
+            var top = d.atLeast(Severity.WARNING).get(0);
+            assertThat(top.rule()).as(t.describe(d)).isEqualTo("scheduling.few-tasks");
+            assertThat(top.title()).as(t.describe(d)).contains("ran 1 task(s) on 4 slots: 3 sat idle");
+            // 20 s of sleep in one task: three quarters of it is what four slots would have saved
+            assertThat(top.secondsLost()).as(t.describe(d)).isBetween(10.0, 60.0);
+            assertThat(top.remedies()).as(t.describe(d)).anySatisfy(r -> assertThat(r.text()).contains("The query sets its own partition count"));
+        }
+    }
+
+    @Test
     @Order(8)
     void collectingAHundredMegabytesRanksDriverMemoryFirst() {
         ScenarioTriage t = ScenarioTriage.run("large collect", LocalSpark.builder(), logs, Scenarios::largeCollect);

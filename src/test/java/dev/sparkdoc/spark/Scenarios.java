@@ -63,6 +63,8 @@ final class Scenarios {
      * speed, which no sleep can stand in for; only the count gives the margin.
      */
     static final int TINY_TASKS = 18_000;
+    /** Rows of the one-partition scenario: at 20 µs each, 20 s of work for one task (15 s lost on 4 slots, against the 10 s warning). */
+    static final long ONE_PARTITION_ROWS = 1_000_000;
 
     /** Rows the slow JVM UDF sees; it sleeps 1 ms on every {@link #UDF_SLEEP_EVERY}th: 16 s of task time. */
     static final long UDF_ROWS = 400_000;
@@ -186,6 +188,17 @@ final class Scenarios {
                 .repartition(SMALL_FILES).write().csv(out);
         Row r = spark.read().csv(out).agg(sum(length(col("_c1")))).first();
         return r.getLong(0);
+    }
+
+    /**
+     * Work of {@link #ONE_PARTITION_ROWS} rows at 20 µs each after a {@code repartition(1)}, as
+     * someone does to get one output file: one task does it while the other slots wait.
+     */
+    static long onePartition(SparkSession spark) {
+        spark.sparkContext().setJobDescription("score addresses");
+        return spark.range(0, ONE_PARTITION_ROWS, 1, 4).repartition(1).as(Encoders.LONG())
+                .mapPartitions(new SparkWorkloads.CostPerRow(20), Encoders.LONG())
+                .collectAsList().stream().mapToLong(Long::longValue).sum();
     }
 
     /** {@link #TINY_TASKS} tasks of one number each: scheduling them costs more than running them. */

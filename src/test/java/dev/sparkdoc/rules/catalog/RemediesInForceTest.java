@@ -62,7 +62,7 @@ class RemediesInForceTest {
     }
 
     private static String speculationReason(Snapshots s) {
-        Finding f = fires(s.conf("spark.speculation", "true"), "stragglers.slow-tasks", "5.0");
+        Finding f = fires(s.conf("spark.speculation", "true"), "stragglers.slow-tasks", "5.0", "scheduling.few-tasks");
         return f.remedies().stream().map(Remedy::text).filter(t -> t.startsWith("Speculation is on here")).findFirst().orElseThrow();
     }
 
@@ -193,12 +193,12 @@ class RemediesInForceTest {
     void dynamicAllocationTimeoutsAreProposedOnlyWhereDynamicAllocationRuns() {
         // two tasks on eight slots for five minutes: idle slots
         Snapshots idle = Snapshots.app().stage(twoTasks());
-        assertThat(keys(fires(idle, "scheduling.idle-slots", "app-test"))).doesNotContain("spark.dynamicAllocation.executorIdleTimeout");
+        assertThat(keys(fires(idle, "scheduling.idle-slots", "app-test", "scheduling.few-tasks"))).doesNotContain("spark.dynamicAllocation.executorIdleTimeout");
         // with dynamic allocation on and executors kept 5 minutes idle, a shorter timeout is a change (60 s is the default)
         Snapshots dynamic = Snapshots.app().conf("spark.dynamicAllocation.enabled", "true")
                 .conf("spark.dynamicAllocation.executorIdleTimeout", "300s")
                 .stage(twoTasks());
-        assertThat(keys(fires(dynamic, "scheduling.idle-slots", "app-test"))).contains("spark.dynamicAllocation.executorIdleTimeout");
+        assertThat(keys(fires(dynamic, "scheduling.idle-slots", "app-test", "scheduling.few-tasks"))).contains("spark.dynamicAllocation.executorIdleTimeout");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static dev.sparkdoc.rules.catalog.CatalogAssert.MIB;
 import static dev.sparkdoc.rules.catalog.CatalogAssert.conf;
 import static dev.sparkdoc.rules.catalog.CatalogAssert.evidence;
 import static dev.sparkdoc.rules.catalog.CatalogAssert.fires;
+import static dev.sparkdoc.rules.catalog.CatalogAssert.quiet;
 import static dev.sparkdoc.rules.catalog.CatalogAssert.silent;
 import static dev.sparkdoc.testing.Snapshots.q;
 import static dev.sparkdoc.testing.Snapshots.stage;
@@ -20,6 +21,7 @@ class SchedulingRulesTest {
 
     private static final String TINY = "scheduling.tiny-tasks";
     private static final String IDLE = "scheduling.idle-slots";
+    private static final String FEW = "scheduling.few-tasks";
 
     /** 5000 tasks reading 100 KiB each in a 50 s stage that has 25 s of work for 8 slots. */
     private static Snapshots.StageBuilder tinyTasks(double medianMs) {
@@ -65,7 +67,7 @@ class SchedulingRulesTest {
 
     @Test
     void twoTasksOnEightSlotsLeaveThemIdle() {
-        Finding f = fires(Snapshots.app().stage(twoTasks(300)), IDLE, "app-test");
+        Finding f = fires(Snapshots.app().stage(twoTasks(300)), IDLE, "app-test", FEW);
 
         assertThat(f.severity()).isEqualTo(Severity.INFO);
         assertThat(evidence(f, "app.slotUse")).isEqualTo(580.0 / 2400);
@@ -77,7 +79,7 @@ class SchedulingRulesTest {
 
     @Test
     void idleForMoreThanFiveMinutesOfSlotTimeIsAWarning() {
-        Finding f = fires(Snapshots.app().stage(twoTasks(1200)), IDLE, "app-test");
+        Finding f = fires(Snapshots.app().stage(twoTasks(1200)), IDLE, "app-test", FEW);
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
         assertThat(f.secondsLost()).isEqualTo((8 * 1200 - 2 * 1190) / 8.0);
     }
@@ -89,7 +91,13 @@ class SchedulingRulesTest {
     }
 
     @Test
-    void idleSlotsInAnAppBusyForUnderAMinuteStayQuiet() {
-        silent(Snapshots.app().stage(twoTasks(59)));
+    void idleSlotsInAnAppBusyForUnderAMinuteStayQuietWhileTheStageSaysItRanTooFewTasks() {
+        quiet(Snapshots.app().stage(twoTasks(59)), IDLE);
+        // 2 even tasks of 49 s on 8 slots: 98 s of work that 8 slots would do in 12.25 s
+        Finding f = fires(Snapshots.app().stage(twoTasks(59)), FEW, "9.0");
+        assertThat(f.secondsLost()).isEqualTo(49 * (1 - 2 / 8.0));
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.title()).isEqualTo("Stage 9 ran 2 task(s) on 8 slots: 6 sat idle for 59.0 s");
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.code()).contains("val out = df.repartition(8 * 3)"));
     }
 }

@@ -134,6 +134,9 @@ class SkewRulesTest {
 
     @Test
     void stageOfThreeTasksStaysQuiet() {
-        silent(Snapshots.app().stage(skewed(50_000, 1024 * MIB).tasks(3, 3)));
+        // too few to tell skew from noise; three tasks on eight slots are scheduling.few-tasks' to say
+        Snapshots three = Snapshots.app().stage(skewed(50_000, 1024 * MIB).tasks(3, 3));
+        quiet(three, SKEW);
+        quiet(three, "stragglers.slow-tasks");
     }
 }

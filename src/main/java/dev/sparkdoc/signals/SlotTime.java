@@ -1,0 +1,58 @@
+package dev.sparkdoc.signals;
+
+import dev.sparkdoc.model.Executor;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** The slot time executors offered over spans of the app's life: the app's busy time, one stage's run. */
+final class SlotTime {
+
+    private SlotTime() {
+    }
+
+    /** Spans ({start, end} epoch ms) merged where they overlap, in order: time covered once however many stages ran in it. */
+    static List<long[]> merged(List<long[]> spans) {
+        List<long[]> sorted = new ArrayList<>(spans);
+        sorted.sort(Comparator.comparingLong(a -> a[0]));
+        List<long[]> merged = new ArrayList<>();
+        for (long[] iv : sorted) {
+            long[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
+            if (last == null || iv[0] > last[1]) {
+                merged.add(iv.clone());
+            } else {
+                last[1] = Math.max(last[1], iv[1]);
+            }
+        }
+        return merged;
+    }
+
+    /**
+     * Slot-milliseconds offered over {@code spans} ({start, end} epoch ms, not overlapping): each
+     * executor's slots over the part of its own life (added to removed, or now) inside them. An
+     * app whose executors came and went is judged by the slots it really had, not those alive at
+     * its end. Executors with no add time count for the whole span.
+     */
+    static double offeredMs(AppContext ctx, List<long[]> spans) {
+        List<Executor> all = ctx.snapshot().executors();
+        List<Executor> counted = all.stream().filter(e -> !e.isDriver()).toList();
+        if (counted.isEmpty()) {
+            counted = all.stream().filter(Executor::isDriver).toList();
+        }
+        if (counted.isEmpty()) {
+            return (double) ctx.slots() * spans.stream().mapToLong(iv -> iv[1] - iv[0]).sum();
+        }
+        double capacity = 0;
+        for (Executor e : counted) {
+            long from = e.addTime().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
+            long to = e.removeTime().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
+            long alive = 0;
+            for (long[] iv : spans) {
+                alive += Math.max(0, Math.min(to, iv[1]) - Math.max(from, iv[0]));
+            }
+            capacity += (double) ctx.slotsOf(e) * alive;
+        }
+        return capacity;
+    }
+}
