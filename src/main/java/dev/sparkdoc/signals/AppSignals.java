@@ -7,7 +7,6 @@ import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -141,12 +140,8 @@ public final class AppSignals {
     private static List<long[]> busyIntervals(AppContext ctx) {
         List<long[]> intervals = new ArrayList<>();
         for (Stage st : ctx.snapshot().stages()) {
-            if (st.submissionTime().isPresent() && st.tasks().completed() + st.tasks().active() > 0) {
-                long start = st.submissionTime().get().toEpochMilli();
-                long end = st.completionTime().orElse(ctx.now()).toEpochMilli();
-                if (end > start) {
-                    intervals.add(new long[] {start, end});
-                }
+            if (st.tasks().completed() + st.tasks().active() > 0) {
+                SlotTime.span(ctx, st).filter(iv -> iv[1] > iv[0]).ifPresent(intervals::add);
             }
         }
         return SlotTime.merged(intervals);

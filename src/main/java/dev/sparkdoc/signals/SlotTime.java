@@ -1,15 +1,22 @@
 package dev.sparkdoc.signals;
 
 import dev.sparkdoc.model.Executor;
+import dev.sparkdoc.model.Stage;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /** The slot time executors offered over spans of the app's life: the app's busy time, one stage's run. */
 final class SlotTime {
 
     private SlotTime() {
+    }
+
+    /** A stage's run as a span ({start, end} epoch ms): submission to completion, or now while it runs; empty when never submitted. */
+    static Optional<long[]> span(AppContext ctx, Stage stage) {
+        return stage.submissionTime().map(s -> new long[] {s.toEpochMilli(), stage.completionTime().orElse(ctx.now()).toEpochMilli()});
     }
 
     /** Spans ({start, end} epoch ms) merged where they overlap, in order: time covered once however many stages ran in it. */

@@ -133,9 +133,8 @@ public final class SqlSignals {
         // stages that ran side by side count once: the query's wall, not the sum of its stages'
         List<long[]> spans = new java.util.ArrayList<>();
         for (Stage st : ctx.stagesOfQuery(sql)) {
-            if ((st.totals().shuffleWriteBytes() > 0 || st.totals().shuffleReadBytes() > 0) && st.submissionTime().isPresent()) {
-                long start = st.submissionTime().get().toEpochMilli();
-                spans.add(new long[] {start, start + st.durationMs(ctx.now()).orElse(0L)});
+            if (st.totals().shuffleWriteBytes() > 0 || st.totals().shuffleReadBytes() > 0) {
+                SlotTime.span(ctx, st).ifPresent(spans::add);
             }
         }
         long shuffle = SlotTime.merged(spans).stream().mapToLong(iv -> iv[1] - iv[0]).sum();

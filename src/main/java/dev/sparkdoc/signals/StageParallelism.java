@@ -2,6 +2,7 @@ package dev.sparkdoc.signals;
 
 import dev.sparkdoc.model.Stage;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A stage with fewer tasks than the slots the executors offered while it ran: a
@@ -31,11 +32,12 @@ final class StageParallelism {
 
     static void compute(AppContext ctx, Stage stage, FactSink sink) {
         // a retried attempt runs only its missing partitions: few tasks by design
-        if (stage.submissionTime().isEmpty() || stage.attemptId() > 0 || stage.tasks().total() <= 0) {
+        Optional<long[]> span = SlotTime.span(ctx, stage);
+        if (span.isEmpty() || stage.attemptId() > 0 || stage.tasks().total() <= 0) {
             return;
         }
-        long start = stage.submissionTime().get().toEpochMilli();
-        long end = stage.completionTime().orElse(ctx.now()).toEpochMilli();
+        long start = span.get()[0];
+        long end = span.get()[1];
         long wall = end - start;
         if (wall < MIN_WALL_MS) {
             return;
@@ -59,11 +61,12 @@ final class StageParallelism {
     private static double othersMs(AppContext ctx, Stage stage, long start, long end) {
         double ms = 0;
         for (Stage other : ctx.snapshot().stages()) {
-            if (other == stage || other.submissionTime().isEmpty()) {
+            Optional<long[]> span = SlotTime.span(ctx, other);
+            if (other == stage || span.isEmpty()) {
                 continue;
             }
-            long from = other.submissionTime().get().toEpochMilli();
-            long to = other.completionTime().orElse(ctx.now()).toEpochMilli();
+            long from = span.get()[0];
+            long to = span.get()[1];
             long overlap = Math.min(end, to) - Math.max(start, from);
             if (overlap > 0 && to > from) {
                 double work = other.totals().executorRunTimeMs() + (double) other.tasks().active() * (to - from);
