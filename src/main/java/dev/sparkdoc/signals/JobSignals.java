@@ -23,6 +23,12 @@ public final class JobSignals {
     public static final Fact CANCELLED_BY = FACTS.text("job.cancelledBy", "who or what cancelled the job, as its failure text says");
     public static final Fact CANCELLED_BY_SHUTDOWN = FACTS.flag("job.cancelled.byShutdown",
             "the job was cancelled because the application stopped while it ran: its work was lost");
+    public static final Fact ABORTED = FACTS.flag("job.aborted",
+            "Spark aborted the job (it failed, and no one cancelled it): a stage failed, or a limit stopped it");
+    public static final Fact ABORTED_RESULT_SIZE = FACTS.flag("job.aborted.resultSize",
+            "the job was aborted because its results passed spark.driver.maxResultSize");
+    public static final Fact ABORTED_BROADCAST = FACTS.flag("job.aborted.broadcast",
+            "the job (or its query) failed because a join's broadcast timed out or was too large");
     public static final Fact QUERY_FAILED_BEFORE_TASKS = FACTS.flag("job.query.failedBeforeTasks",
             "the job's SQL query failed before any task ran: the query's finding names the failure");
 
@@ -41,10 +47,14 @@ public final class JobSignals {
                         .flatMap(id -> ctx.snapshot().sqlExecutions().stream().filter(q -> q.id() == id))
                         .anyMatch(q -> SqlErrorSignals.failedBeforeTasks(ctx, q)));
         sink.put(TASKS_FAILED, tasksFailed(ctx, job));
-        Optional<Cancellation> cancellation = failed ? failureText(ctx, job).flatMap(Cancellation::of) : Optional.empty();
-        sink.put(CANCELLED, cancellation.isPresent());
+        Optional<JobEnding> ending = JobEnding.of(ctx, job);
+        Optional<Cancellation> cancellation = ending.filter(JobEnding::cancelled).flatMap(e -> Cancellation.of(e.text()));
+        sink.put(CANCELLED, cancellation.isPresent())
+                .put(ABORTED, ending.filter(e -> !e.cancelled()).isPresent())
+                .put(ABORTED_RESULT_SIZE, ending.filter(e -> e.kind() == JobEnding.Kind.RESULT_SIZE).isPresent())
+                .put(ABORTED_BROADCAST, ending.filter(e -> e.kind() == JobEnding.Kind.BROADCAST).isPresent());
         cancellation.ifPresent(c -> sink.text(CANCELLED_BY, c.by()).put(CANCELLED_BY_SHUTDOWN, c.byShutdown()));
-        failureText(ctx, job).ifPresent(reason -> {
+        ending.map(JobEnding::text).filter(t -> !t.isEmpty()).ifPresent(reason -> {
             sink.text(ERROR_MESSAGE, ExceptionNames.headline(reason, ""))
                     .text(ERROR_EXCEPTION, ExceptionNames.first(reason).orElse("error"))
                     .put(ERROR_SERIALIZATION, FailureKind.classify("", reason) == FailureKind.SERIALIZATION);

@@ -40,6 +40,8 @@ public final class SqlErrorSignals {
             "the query's error is a serialization error (Task not serializable, Kryo, pickling)");
     public static final Fact ERROR_CANCELLED = FACTS.flag("sql.error.cancelled",
             "the query ended because its job was cancelled (SPARK_JOB_CANCELLED, the application stopping): not an error of the query");
+    public static final Fact ERROR_BROADCAST = FACTS.flag("sql.error.broadcast",
+            "the query failed because a join's broadcast timed out or was too large (BroadcastExchangeExec)");
     public static final Fact ERROR_ADVICE = FACTS.text("sql.error.advice",
             "what 'sparkdoc explain' advises for the query's error: its first remedy, with the settings");
     public static final Fact CALL_SITE_TEXT = FACTS.text("sql.callSite",
@@ -60,9 +62,10 @@ public final class SqlErrorSignals {
                 .text(CALL_SITE_TEXT, callSite(sql));
         Optional<String> text = sql.errorMessage()
                 .or(() -> jobs.stream().flatMap(j -> JobSignals.failureText(ctx, j).stream()).findFirst());
-        // A query whose job was cancelled is the job's cancellation (errors-during.job-cancelled, not-starting)
+        // A query whose job was cancelled is the job's cancellation (errors-during.job-cancelled, not-starting);
+        // a job cancelled because the query failed (a broadcast's timeout) is no cancellation (JobEnding)
         sink.put(ERROR_CANCELLED, text.flatMap(Cancellation::of).isPresent()
-                || jobs.stream().anyMatch(j -> JobSignals.failureText(ctx, j).flatMap(Cancellation::of).isPresent()));
+                || jobs.stream().anyMatch(j -> JobEnding.of(ctx, j).filter(JobEnding::cancelled).isPresent()));
         if (text.isEmpty()) {
             // Spark's REST ExecutionData has a status but no error text (sql/core/.../v1/sql/api.scala)
             sink.text(ERROR_MESSAGE, "(its error text is not in Spark's REST answer; the event log and the driver log have it)")
@@ -70,6 +73,7 @@ public final class SqlErrorSignals {
                     .text(ERROR_ADVICE, "Read the error in the driver log, or triage the application's event log");
             return;
         }
+        sink.put(ERROR_BROADCAST, JobEnding.kind(text.get()) == JobEnding.Kind.BROADCAST);
         name(text.get(), sink);
     }
 

@@ -1,0 +1,76 @@
+package dev.sparkdoc.signals;
+
+import dev.sparkdoc.model.Job;
+import dev.sparkdoc.model.JobStatus;
+import dev.sparkdoc.model.SqlExecution;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * How a failed job ended, read whole: the text that says why, and whether Spark aborted it or
+ * someone cancelled it. A cancellation is one only when nothing failed underneath it: when a
+ * broadcast times out, Spark cancels the broadcast's job group and the reason is only in the
+ * query's error ("Could not execute broadcast in 10 secs", BroadcastExchangeExec), so the job's
+ * own "cancelled" text would send the user to the wrong cause.
+ *
+ * @param text why the job ended: its own failure text, or its query's error where that is the cause
+ */
+record JobEnding(Kind kind, String text) {
+
+    /** What ended the job, coarsely: enough to say which family names it. */
+    enum Kind {
+        /** cancelled on request (cancelJobGroup, the UI, the application stopping): not an error */
+        CANCELLED,
+        /** the results sent to the driver passed spark.driver.maxResultSize (TaskSetManager.canFetchMoreResults) */
+        RESULT_SIZE,
+        /** a broadcast of a join timed out or was too large (BroadcastExchangeExec) */
+        BROADCAST,
+        /** anything else Spark aborted the job for: a stage's failure, user code, data */
+        ABORTED
+    }
+
+    private static final Pattern RESULT_SIZE = Pattern.compile("bigger than spark\\.driver\\.maxResultSize");
+    // QueryExecutionErrors.executeBroadcastTimeoutError / notEnoughMemoryToBuildAndBroadcastTableError / cannotBroadcastTableOverMaxTableBytesError
+    private static final Pattern BROADCAST = Pattern.compile(
+            "Could not execute broadcast in \\d+ secs|spark\\.sql\\.broadcastTimeout|Cannot broadcast the table"
+                    + "|Not enough memory to build and broadcast the table",
+            Pattern.CASE_INSENSITIVE);
+
+    /** The ending of a failed job; empty for a job that succeeded or still runs. */
+    static Optional<JobEnding> of(AppContext ctx, Job job) {
+        if (job.status() != JobStatus.FAILED) {
+            return Optional.empty();
+        }
+        Optional<String> own = JobSignals.failureText(ctx, job);
+        Optional<String> queryError = queryError(ctx, job).filter(e -> Cancellation.of(e).isEmpty());
+        boolean cancelled = own.flatMap(Cancellation::of).isPresent();
+        if (cancelled && queryError.isEmpty()) {
+            return Optional.of(new JobEnding(Kind.CANCELLED, own.get()));
+        }
+        String text = cancelled ? queryError.get() : own.or(() -> queryError).orElse("");
+        return Optional.of(new JobEnding(kind(text), text));
+    }
+
+    static Kind kind(String text) {
+        if (RESULT_SIZE.matcher(text).find()) {
+            return Kind.RESULT_SIZE;
+        }
+        if (BROADCAST.matcher(text).find()) {
+            return Kind.BROADCAST;
+        }
+        return Kind.ABORTED;
+    }
+
+    boolean cancelled() {
+        return kind == Kind.CANCELLED;
+    }
+
+    /** The error of the failed query the job ran for, when it has one. */
+    private static Optional<String> queryError(AppContext ctx, Job job) {
+        return job.sqlExecutionId().stream()
+                .flatMap(id -> ctx.snapshot().sqlExecutions().stream().filter(q -> q.id() == id))
+                .filter(SqlErrorSignals::failed)
+                .map(SqlExecution::errorMessage).flatMap(Optional::stream)
+                .filter(e -> !e.isBlank()).findFirst();
+    }
+}
