@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's rule examples work as written: each ```yaml block of "The diagnosis" and
- * "Writing a rule" is saved under the file name its first line gives, loaded, checked and tested.
+ * The rule examples of the docs work as written: each ```yaml block of "The diagnosis"
+ * (docs/diagnosis.md) and "Writing a rule" (docs/rules.md) is saved under the file name its first
+ * line gives, loaded, checked and tested.
  */
 class ReadmeRulesTest {
 
@@ -24,19 +25,18 @@ class ReadmeRulesTest {
     @TempDir
     Path dir;
 
-    private static String section(String title) throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
-        int start = readme.indexOf("\n### " + title);
-        assertThat(start).as("README section " + title).isPositive();
-        Matcher next = Pattern.compile("\n##+ ").matcher(readme);
-        return readme.substring(start, next.find(start + 1) ? next.start() : readme.length());
+    /** The docs page whose title is {@code title}, whole. */
+    private static String page(String file, String title) throws IOException {
+        String page = Files.readString(Path.of("docs", file));
+        assertThat(page).as("docs/" + file + " titled " + title).startsWith("# " + title + "\n");
+        return page;
     }
 
-    /** The section's YAML files, written into {@code folder}. */
-    private static List<Path> files(String title, Path folder) throws IOException {
+    /** The page's YAML files, written into {@code folder}. */
+    private static List<Path> files(String file, String title, Path folder) throws IOException {
         Files.createDirectories(folder);
         List<Path> out = new ArrayList<>();
-        Matcher m = YAML_BLOCK.matcher(section(title));
+        Matcher m = YAML_BLOCK.matcher(page(file, title));
         while (m.find()) {
             out.add(Files.writeString(folder.resolve(m.group(1)), m.group(2)));
         }
@@ -45,13 +45,13 @@ class ReadmeRulesTest {
 
     @Test
     void theDiagnosisExampleIsAValidRule() throws IOException {
-        assertThat(files("The diagnosis: facts, rules, seconds lost", dir)).hasSize(1);
+        assertThat(files("diagnosis.md", "The diagnosis: facts, rules, seconds lost", dir)).hasSize(1);
         assertThat(RuleCatalog.load(dir)).singleElement().satisfies(r -> assertThat(r.family()).isEqualTo("skew"));
     }
 
     @Test
     void writingARuleWalksThroughARuleThatChecksAndTestsGreen() throws IOException {
-        assertThat(files("Writing a rule", dir)).extracting(p -> p.getFileName().toString())
+        assertThat(files("rules.md", "Writing a rule", dir)).extracting(p -> p.getFileName().toString())
                 .containsExactly("scheduling.yaml", "scheduling.test.yaml");
 
         CliRun check = CliRun.of("rules", "check", dir.toString());
