@@ -74,7 +74,7 @@ public final class RuleEngine {
 
     /**
      * The remedy without the settings that already have its values (a fix must change
-     * something); empty when none is left. Each setting it touches is noted in {@code settings}
+     * something) or that the application's Spark version lacks; empty when none is left. Each setting it touches is noted in {@code settings}
      * with its value in force and origin, once.
      */
     private static Optional<Remedy> withoutWhatHolds(Remedy r, boolean hadConf, boolean codeIsTheFix, Settings inForce,
@@ -85,6 +85,9 @@ public final class RuleEngine {
         }
         var kept = new java.util.LinkedHashMap<String, String>();
         r.conf().forEach((key, proposed) -> {
+            if (!inForce.exists(key)) {
+                return; // a setting the application's Spark version lacks changes nothing there
+            }
             Optional<Setting> holding = inForce.holding(key, proposed);
             if (holding.isEmpty()) {
                 kept.put(key, proposed);

@@ -18,6 +18,8 @@ public final class AppSignals {
     public static final Fact RUNNING = FACTS.flag("app.running", "the application has not finished");
     public static final Fact DURATION = FACTS.ms("app.duration", "wall time so far");
     public static final Fact SLOTS = FACTS.count("app.slots", "task slots (executor cores)");
+    public static final Fact SPARK_VERSION = FACTS.count("app.sparkVersion",
+            "the application's Spark version as major × 100 + minor (305 for 3.5, 401 for 4.1), for remedies that differ by version");
     public static final Fact EXECUTORS_ACTIVE = FACTS.count("app.executors.active", "executors alive, driver excluded");
     public static final Fact TASK_TIME = FACTS.ms("app.taskTime", "executor run time of all tasks");
     public static final Fact BUSY_WALL = FACTS.ms("app.busyWall", "wall time during which at least one stage ran");
@@ -69,6 +71,9 @@ public final class AppSignals {
         int failedTasks = s.stages().stream().mapToInt(st -> st.tasks().failed()).sum();
         int completedTasks = s.stages().stream().mapToInt(st -> st.tasks().completed()).sum();
         long maxShuffleRead = s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0);
+        if (ctx.sparkVersion() > 0) {
+            sink.put(SPARK_VERSION, ctx.sparkVersion());
+        }
         // a crashed driver's log has no ApplicationEnd either: it is not running
         sink.put(RUNNING, !s.application().completed() && ctx.postMortem().verdict() != PostMortem.Verdict.CRASHED
                         && ctx.postMortem().verdict() != PostMortem.Verdict.CUT)

@@ -87,6 +87,11 @@ public final class Settings {
         return key + " = " + value + get(key).map(s -> " (" + s.origin() + ")").orElse("");
     }
 
+    /** Whether the application's Spark version has the setting at all (see {@link SettingVersions}). */
+    public boolean exists(String key) {
+        return SettingVersions.builtIn().existsIn(key, version);
+    }
+
     /** The value in force and its origin; empty when nothing says (no environment, an unknown key or version). */
     public Optional<Setting> get(String key) {
         if (!known) {
