@@ -63,4 +63,13 @@ public record AppSnapshot(
     public long totalTasks() {
         return stages.stream().mapToLong(s -> s.tasks().total()).sum();
     }
+
+    /**
+     * Task attempts that ran (finished, failed, killed or running): a skipped stage's tasks never
+     * run (its shuffle output was reused), nor do a pending stage's yet, though both count them.
+     */
+    public long tasksRun() {
+        return stages.stream().mapToLong(s -> s.tasks().completed() + s.tasks().failed() + s.tasks().killed()
+                + s.tasks().active()).sum();
+    }
 }

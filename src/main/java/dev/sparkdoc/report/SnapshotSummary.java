@@ -25,8 +25,8 @@ public final class SnapshotSummary {
                 s.source().target()));
         long activeExecutors = s.executors().stream().filter(Executor::active).filter(e -> !e.isDriver()).count();
         long failedStages = s.stages().stream().filter(st -> st.status() == StageStatus.FAILED).count();
-        lines.add(String.format("sparkdoc: %d jobs, %d stages (%d failed), %d tasks, %d executors (%d active) plus driver; %s",
-                s.jobs().size(), s.stages().size(), failedStages, s.totalTasks(),
+        lines.add(String.format("sparkdoc: %d jobs, %d stages (%d failed), %d tasks run, %d executors (%d active) plus driver; %s",
+                s.jobs().size(), s.stages().size(), failedStages, s.tasksRun(),
                 s.executors().stream().filter(e -> !e.isDriver()).count(), activeExecutors,
                 s.source().complete() ? "complete" : "incomplete"));
         s.source().notes().forEach(n -> lines.add("sparkdoc: note: " + n));

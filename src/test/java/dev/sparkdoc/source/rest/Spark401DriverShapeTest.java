@@ -92,6 +92,8 @@ class Spark401DriverShapeTest {
         assertThat(snapshot.jobs()).hasSize(5);
         assertThat(snapshot.stage(1, 0).orElseThrow().status()).isEqualTo(StageStatus.SKIPPED);
         assertThat(snapshot.stage(1, 0).orElseThrow().tasks().skipped()).isEqualTo(2);
+        // a skipped stage's tasks never ran: they are in the total, not in what ran
+        assertThat(snapshot.tasksRun()).isEqualTo(snapshot.totalTasks() - 2);
         assertThat(snapshot.stage(3, 0).orElseThrow().totals().executorRunTimeMs()).isEqualTo(12_122);
         // 1 s of wall for 1.5 s of task time on 2 slots: no room for a tail, so no taskSummary is asked
         assertThat(snapshot.stage(0, 0).orElseThrow().quantiles()).isEmpty();
