@@ -18,6 +18,11 @@ public final class AppSignals {
     public static final Fact RUNNING = FACTS.flag("app.running", "the application has not finished");
     public static final Fact DURATION = FACTS.ms("app.duration", "wall time so far");
     public static final Fact SLOTS = FACTS.count("app.slots", "task slots (executor cores)");
+    public static final Fact TINY_TASK_STAGES = FACTS.count("app.tinyTasks.stages",
+            "finished stages of 50 to 1,999 tasks whose median task took under 200 ms (bigger ones are judged alone)");
+    public static final Fact TINY_TASKS = FACTS.count("app.tinyTasks.tasks", "tasks of those stages");
+    public static final Fact TINY_TASKS_SECONDS_LOST = FACTS.seconds("app.tinyTasks.secondsLost",
+            "those stages' wall time beyond their task time spread over the slots, summed: the overhead of many tiny tasks");
     public static final Fact SPARK_VERSION = FACTS.count("app.sparkVersion",
             "the application's Spark version as major × 100 + minor (305 for 3.5, 401 for 4.1), for remedies that differ by version");
     public static final Fact EXECUTORS_ACTIVE = FACTS.count("app.executors.active", "executors alive, driver excluded");
@@ -71,6 +76,7 @@ public final class AppSignals {
         int failedTasks = s.stages().stream().mapToInt(st -> st.tasks().failed()).sum();
         int completedTasks = s.stages().stream().mapToInt(st -> st.tasks().completed()).sum();
         long maxShuffleRead = s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0);
+        TinyTasks.compute(ctx, sink);
         if (ctx.sparkVersion() > 0) {
             sink.put(SPARK_VERSION, ctx.sparkVersion());
         }

@@ -1,0 +1,46 @@
+package dev.sparkdoc.signals;
+
+import dev.sparkdoc.model.Stage;
+import dev.sparkdoc.model.StageStatus;
+import dev.sparkdoc.model.TaskMetric;
+import java.util.List;
+
+/**
+ * Tiny tasks across the application: many stages each too small to matter alone (30 stages of 200
+ * tasks of 9 ms under AQE off) whose scheduling overhead adds up. A stage with 2,000 tasks or more
+ * is judged on its own ({@code scheduling.tiny-tasks}), so it is left out here: one cause, one finding.
+ */
+final class TinyTasks {
+
+    /** Spark's UI and DataFlint call a task under ~200 ms mostly overhead (launch, deserialization, result). */
+    static final double TINY_MS = 200;
+    /** the stage rule's own gate: those stages have their own finding */
+    static final int STAGE_RULE_TASKS = 2000;
+    /** fewer tasks than this are not "many": a stage of 4 short tasks is no overhead problem */
+    static final int MIN_TASKS = 50;
+
+    private TinyTasks() {
+    }
+
+    static void compute(AppContext ctx, FactSink sink) {
+        List<Stage> tiny = ctx.snapshot().stages().stream().filter(TinyTasks::tiny).toList();
+        double lostMs = 0;
+        long tasks = 0;
+        for (Stage st : tiny) {
+            int slots = ctx.slots(st);
+            long wall = st.durationMs(ctx.now()).orElse(0L);
+            lostMs += Math.max(0, wall - (double) st.totals().executorRunTimeMs() / slots);
+            tasks += st.tasks().completed();
+        }
+        sink.put(AppSignals.TINY_TASK_STAGES, tiny.size())
+                .put(AppSignals.TINY_TASKS, tasks)
+                .put(AppSignals.TINY_TASKS_SECONDS_LOST, lostMs / 1000.0);
+    }
+
+    private static boolean tiny(Stage st) {
+        if (st.status() != StageStatus.COMPLETE || st.tasks().total() < MIN_TASKS || st.tasks().total() >= STAGE_RULE_TASKS) {
+            return false;
+        }
+        return st.quantiles().map(q -> q.get(TaskMetric.DURATION).p50() < TINY_MS).orElse(false);
+    }
+}
