@@ -23,6 +23,8 @@ public final class AppSignals {
     public static final Fact TINY_TASKS = FACTS.count("app.tinyTasks.tasks", "tasks of those stages");
     public static final Fact TINY_TASKS_SECONDS_LOST = FACTS.seconds("app.tinyTasks.secondsLost",
             "those stages' wall time beyond their task time spread over the slots, summed: the overhead of many tiny tasks");
+    public static final Fact FROM_EVENT_LOG = FACTS.flag("app.source.eventLog",
+            "sparkdoc read the application from an event log (a file, a History Server, a snapshot of one): so one was written");
     public static final Fact SPARK_VERSION = FACTS.count("app.sparkVersion",
             "the application's Spark version as major × 100 + minor (305 for 3.5, 401 for 4.1), for remedies that differ by version");
     public static final Fact EXECUTORS_ACTIVE = FACTS.count("app.executors.active", "executors alive, driver excluded");
@@ -77,6 +79,7 @@ public final class AppSignals {
         int completedTasks = s.stages().stream().mapToInt(st -> st.tasks().completed()).sum();
         long maxShuffleRead = s.stages().stream().mapToLong(st -> st.totals().shuffleReadBytes()).max().orElse(0);
         TinyTasks.compute(ctx, sink);
+        sink.put(FROM_EVENT_LOG, PostMortem.fromEventLog(s) || s.source().kind() == dev.sparkdoc.model.SourceKind.HISTORY);
         if (ctx.sparkVersion() > 0) {
             sink.put(SPARK_VERSION, ctx.sparkVersion());
         }

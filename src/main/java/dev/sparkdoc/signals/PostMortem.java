@@ -22,15 +22,19 @@ public record PostMortem(Verdict verdict, Optional<JvmDeath> death, Optional<Dur
     /** CUT: a log with its finished name and no ApplicationEnd, cut or copied incomplete after the app stopped. */
     public enum Verdict { COMPLETE, LIVE, CRASHED, UNDECIDED, CUT }
 
+    /** Read from an event log file, or from a snapshot saved from one. */
+    static boolean fromEventLog(AppSnapshot s) {
+        return s.source().kind() == SourceKind.EVENTLOG
+                || s.source().kind() == SourceKind.SNAPSHOT && s.source().notes().stream().anyMatch(n -> n.startsWith("saved from eventlog"));
+    }
+
     public static PostMortem of(AppSnapshot s, Optional<DriverLog> driverLog) {
         Optional<JvmDeath> death = driverLog.flatMap(log -> JvmDeaths.telling(JvmDeaths.find(log.lines())));
         Optional<Duration> quiet = s.source().quietBeforeRead();
         if (s.application().completed()) {
             return new PostMortem(Verdict.COMPLETE, death, quiet);
         }
-        boolean fromLog = s.source().kind() == SourceKind.EVENTLOG
-                || s.source().kind() == SourceKind.SNAPSHOT && s.source().notes().stream().anyMatch(n -> n.startsWith("saved from eventlog"));
-        if (!fromLog) {
+        if (!fromEventLog(s)) {
             return new PostMortem(Verdict.LIVE, death, quiet);
         }
         if (death.isEmpty() && s.source().finishedName()) {
