@@ -101,6 +101,13 @@ public final class LossSignals {
         int count = byReason.values().stream().mapToInt(List::size).sum();
         sink.put(LOST, count);
         if (count == 0) {
+            List<String> fromTasks = lostInTaskFailures(s);
+            if (!fromTasks.isEmpty()) {
+                // the log has no removal event (cut, or written before it), but a task says its executor went
+                sink.text(LOST_LIST, String.join(", ", fromTasks) + " (named by ExecutorLostFailure of their tasks; no removal recorded)")
+                        .text(LOST_CAUSE, "unknown: the tasks say their executor was lost, and no removal reason was recorded");
+                return;
+            }
             // fetch failures without a removal: the map output's host was unreachable or lost its files
             sink.text(LOST_LIST, "none removed").text(LOST_CAUSE,
                     "no executor removal recorded: the host serving the map output was unreachable or lost its shuffle files");
@@ -113,6 +120,13 @@ public final class LossSignals {
         String all = String.join("\n", byReason.keySet());
         String cause = cause(all);
         sink.text(LOST_CAUSE, cause).put(CAUSE_KNOWN, !cause.startsWith("unknown"));
+    }
+
+    /** Executors that failed tasks say were lost (ExecutorLostFailure), in Spark's order. */
+    private static List<String> lostInTaskFailures(AppSnapshot s) {
+        return s.stages().stream().flatMap(st -> st.failures().stream())
+                .filter(f -> FailureKind.of(f) == FailureKind.EXECUTOR_LOST && !f.executorId().isEmpty())
+                .map(TaskFailure::executorId).distinct().sorted(EXECUTOR_ORDER).toList();
     }
 
     /** A failure (not idle dynamic allocation or the app's own end) that no memory words explain. */

@@ -55,4 +55,14 @@ class LossSignalsTest {
         }
         assertThat(value(Facts.app(s), "app.fetchFailed.stageFailed")).isEqualTo(1.0);
     }
+
+    @Test
+    void executorsThatTasksSayWereLostAreNamedWhenNoRemovalWasRecorded() {
+        String lost = "ExecutorLostFailure (executor 3 exited caused by one of the running tasks) Reason: Container from a bad node";
+        ScopeFacts app = Facts.app(Snapshots.app()
+                .stage(stage(1).status(StageStatus.FAILED).wall(8)
+                        .failure("ExecutorLostFailure", null, lost, lost, 1, "3")));
+        assertThat(app.text("app.executors.lostList")).get(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .startsWith("3 (named by ExecutorLostFailure").doesNotContain("none removed");
+    }
 }
