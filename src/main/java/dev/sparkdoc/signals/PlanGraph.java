@@ -155,6 +155,35 @@ final class PlanGraph {
         return count;
     }
 
+    /**
+     * The operator whose output rows are the largest multiple of its input's (an explode, a join
+     * fanning out on duplicated keys): for a join, of its larger input. Only operators with at least
+     * {@code minIn} input rows, so a lookup of a few rows is no explosion.
+     */
+    Optional<RowExplosion> rowExplosion(long minIn) {
+        RowExplosion worst = null;
+        for (PlanNode n : nodes) {
+            boolean generate = n.name().startsWith("Generate");
+            if (!generate && !n.name().endsWith("Join")) {
+                continue;
+            }
+            Optional<Long> out = metric(n, "number of output rows");
+            long in = children(n).stream().mapToLong(c -> rowsOut(c).orElse(0L)).max().orElse(0L);
+            if (out.isEmpty() || in < minIn) {
+                continue;
+            }
+            double ratio = (double) out.get() / in;
+            if (worst == null || ratio > worst.ratio()) {
+                worst = new RowExplosion(n.name(), generate, in, out.get(), ratio);
+            }
+        }
+        return Optional.ofNullable(worst);
+    }
+
+    /** @param generate an explode or another generator, else a join */
+    record RowExplosion(String operator, boolean generate, long rowsIn, long rowsOut, double ratio) {
+    }
+
     /** Output rows of a node, looking through operators without a row count (WholeStageCodegen, Sort …). */
     private Optional<Long> rowsOut(PlanNode node) {
         Optional<Long> rows = metric(node, "number of output rows");

@@ -41,6 +41,15 @@ public final class SqlSignals {
             "where the query's longest-running task is now, from its executor's thread dump (live drivers): its user frame and thread state");
     public static final Fact FILTERS_EMPTIED = FACTS.count("sql.filters.emptied",
             "Filter or join operators whose input had rows and whose output had none");
+    /** fewer input rows than this multiply into nothing worth a finding */
+    private static final long ROWS_EXPLOSION_MIN_IN = 10_000;
+    public static final Fact ROWS_EXPLOSION = FACTS.ratio("sql.rows.explosion",
+            "output rows / input rows of the explode or join that multiplies rows most (of 10,000 input rows or more)");
+    public static final Fact ROWS_EXPLOSION_GENERATE = FACTS.flag("sql.rows.explosion.generate",
+            "that operator is a generator (explode, posexplode, inline): else a join fanning out on duplicated keys");
+    public static final Fact ROWS_EXPLOSION_OPERATOR = FACTS.text("sql.rows.explosion.operator", "that operator's name");
+    public static final Fact ROWS_EXPLOSION_OUT = FACTS.count("sql.rows.explosion.rowsOut", "that operator's output rows");
+    public static final Fact ROWS_EXPLOSION_IN = FACTS.count("sql.rows.explosion.rowsIn", "that operator's (larger) input rows");
     public static final Fact SHUFFLE_STAGES_WALL = FACTS.ms("sql.shuffleStages.wall", "wall time of the query's stages that shuffle");
     public static final Fact SECONDS_LOST_SHUFFLE = FACTS.seconds("sql.secondsLost.shuffle",
             "half the wall time of the query's shuffle stages: what a broadcast or pre-partitioning could save, roughly");
@@ -78,6 +87,9 @@ public final class SqlSignals {
                 .put(FILTERS_EMPTIED, plan.emptiedOperators())
                 .put(FRACTION_OF_APP, FactSink.ratio(sql.durationMs(), ctx.snapshot().application().durationMs(ctx.now())));
         plan.pythonOperators().stream().findFirst().ifPresent(n -> sink.text(PYTHON_OPERATOR, n.name()));
+        plan.rowExplosion(ROWS_EXPLOSION_MIN_IN).ifPresent(x -> sink.put(ROWS_EXPLOSION, x.ratio())
+                .put(ROWS_EXPLOSION_GENERATE, x.generate()).text(ROWS_EXPLOSION_OPERATOR, x.operator())
+                .put(ROWS_EXPLOSION_OUT, x.rowsOut()).put(ROWS_EXPLOSION_IN, x.rowsIn()));
         runningThread(ctx, sql, sink);
         joinSides(plan, ctx.hasConfig() ? ctx.settings().forQuery(sql) : Settings.NONE, sink);
         double shuffleLost = shuffleStages(ctx, sql, sink);
