@@ -20,6 +20,14 @@ final class AqeCoalesce {
     static final Fact WHY_NOT = FACTS.text("stage.aqe.coalesce.whyNot",
             "what keeps AQE from merging this stage's partitions, each reason with its setting and origin");
 
+    static final Fact COALESCED = FACTS.flag("stage.aqe.coalesced",
+            "AQE merged this stage's shuffle partitions: it ran fewer tasks than spark.sql.shuffle.partitions in force, so raising that changes nothing");
+    static final Fact SMALLER_ADVISORY = FACTS.bytes("stage.aqe.smallerAdvisory",
+            "a quarter of the stage's bytes per task (at least 1 MiB): the partition size to ask AQE for, so each task's data fits");
+
+    /** AQE's advisory size is a target, not a cap; a quarter of today's partitions is a step that shows. */
+    private static final long MIN_ADVISORY = 1L << 20;
+
     private AqeCoalesce() {
     }
 
@@ -43,8 +51,23 @@ final class AqeCoalesce {
                     .ifPresent(s -> why.add("its coalescing is off: " + s.display()));
         }
         sink.put(BLOCKED, !why.isEmpty());
+        int partitions = settings.get("spark.sql.shuffle.partitions").map(x -> parseInt(x.value())).orElse(0);
+        boolean coalesced = shuffle && why.isEmpty() && stage.tasks().total() > 0 && stage.tasks().total() < partitions;
+        sink.put(COALESCED, coalesced);
+        if (coalesced) {
+            double perTask = (double) (stage.totals().shuffleReadBytes() + stage.totals().inputBytes()) / stage.tasks().total();
+            sink.put(SMALLER_ADVISORY, Math.max(MIN_ADVISORY, (long) (perTask / 4)));
+        }
         if (!why.isEmpty()) {
             sink.text(WHY_NOT, String.join("; ", why));
+        }
+    }
+
+    private static int parseInt(String v) {
+        try {
+            return Integer.parseInt(v.strip());
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 }
