@@ -10,8 +10,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
 
@@ -72,7 +70,7 @@ final class Ledger {
         parts.add(TimeAccount.Part.of(Cause.WAITING, waiting.lengthMs(), "app", Optional.empty()));
         parts.add(TimeAccount.Part.of(Cause.STAGES_RUNNING, running.lengthMs(), "app", Optional.empty()));
 
-        Slots slots = new Slots();
+        SlotParts slots = new SlotParts();
         slots.add(Cause.IDLE_NO_JOB, offeredMs(driverOnly), "app");
         slots.add(Cause.IDLE_WAITING, offeredMs(waiting), "app");
         double offeredRunning = offeredMs(running);
@@ -94,7 +92,7 @@ final class Ledger {
      * The stages' work, and the idle rest of the slots offered while they ran split by its
      * reasons; returns the work's slot-ms as counted (scaled down when it exceeded the offer).
      */
-    private double runningSlots(List<Stage> launched, double offered, Slots slots) {
+    private double runningSlots(List<Stage> launched, double offered, SlotParts slots) {
         List<StageWork> works = launched.stream().map(StageWork::of).toList();
         double busy = works.stream().mapToDouble(StageWork::busyMs).sum();
         double scale = busy > offered && busy > 0 ? offered / busy : 1;
@@ -200,44 +198,5 @@ final class Ledger {
 
     private static String scope(Stage st) {
         return "stage " + st.key();
-    }
-
-    /** Slot causes as they add up: milliseconds, the stage that gave most, notes. */
-    private static final class Slots {
-        private final Map<Cause, Double> ms = new EnumMap<>(Cause.class);
-        private final Map<Cause, String> top = new EnumMap<>(Cause.class);
-        private final Map<Cause, Double> topMs = new EnumMap<>(Cause.class);
-        private final Map<Cause, Set<String>> notes = new EnumMap<>(Cause.class);
-
-        void add(Cause cause, double value, String scope) {
-            double v = Math.max(0, value);
-            ms.merge(cause, v, Double::sum);
-            if (v > topMs.getOrDefault(cause, 0.0)) {
-                topMs.put(cause, v);
-                top.put(cause, scope);
-            }
-        }
-
-        void note(Cause cause, String note) {
-            notes.computeIfAbsent(cause, c -> new TreeSet<>()).add(note);
-        }
-
-        /** The parts, rounded to whole milliseconds that still sum to {@code whole}. */
-        List<TimeAccount.Part> parts(long whole) {
-            Map<Cause, Long> rounded = new EnumMap<>(Cause.class);
-            Cause largest = Cause.COMPUTE;
-            for (Cause c : Cause.values()) {
-                if (c.clock() == Cause.Clock.SLOT) {
-                    rounded.put(c, Math.round(ms.getOrDefault(c, 0.0)));
-                    largest = rounded.get(c) > rounded.getOrDefault(largest, 0L) ? c : largest;
-                }
-            }
-            long rest = whole - rounded.values().stream().mapToLong(Long::longValue).sum();
-            rounded.merge(largest, rest, (a, b) -> Math.max(0, a + b));
-            List<TimeAccount.Part> out = new ArrayList<>();
-            rounded.forEach((c, v) -> out.add(TimeAccount.Part.of(c, v, top.getOrDefault(c, "app"),
-                    Optional.ofNullable(notes.get(c)).map(n -> String.join("; ", n)))));
-            return out;
-        }
     }
 }
