@@ -43,6 +43,7 @@ class ArchitectureTest {
                 .layer("explain").definedBy("dev.sparkdoc.explain..")
                 .layer("proc").definedBy("dev.sparkdoc.proc..")
                 .layer("source").definedBy("dev.sparkdoc.source..")
+                .layer("account").definedBy("dev.sparkdoc.account..")
                 .layer("signals").definedBy("dev.sparkdoc.signals..")
                 .layer("rules").definedBy("dev.sparkdoc.rules..")
                 .layer("diff").definedBy("dev.sparkdoc.diff..")
@@ -62,11 +63,13 @@ class ArchitectureTest {
                 // a source knows nothing of what a rule is
                 .whereLayer("source").mayOnlyAccessLayers("model", "targets", "json", "redact")
                 // nothing in a rule knows where the data came from
-                .whereLayer("signals").mayOnlyAccessLayers("model", "proc", "explain", "datafile")
+                // the time account reads the model alone; signals publish its parts as facts
+                .whereLayer("account").mayOnlyAccessLayers("model")
+                .whereLayer("signals").mayOnlyAccessLayers("model", "proc", "explain", "datafile", "account")
                 .whereLayer("rules").mayOnlyAccessLayers("model", "proc", "signals", "datafile", "firstaid")
                 .whereLayer("diff").mayOnlyAccessLayers("model", "targets", "source", "explain", "signals", "rules")
                 .whereLayer("fleet").mayOnlyAccessLayers("model", "targets", "source", "rules")
-                .whereLayer("report").mayOnlyAccessLayers("model", "json", "firstaid", "explain", "proc", "signals", "rules",
+                .whereLayer("report").mayOnlyAccessLayers("model", "json", "firstaid", "explain", "proc", "account", "signals", "rules",
                         "diff", "fleet")
                 .whereLayer("tui").mayOnlyAccessLayers("model", "targets", "firstaid", "redact", "proc", "source", "signals",
                         "rules", "report")

@@ -2,6 +2,7 @@ package dev.sparkdoc.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.sparkdoc.account.TimeAccount;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Application;
 import dev.sparkdoc.model.Executor;
@@ -13,6 +14,7 @@ import dev.sparkdoc.signals.AppContext;
 import dev.sparkdoc.signals.FactFormat;
 import dev.sparkdoc.signals.ModelSanity;
 import dev.sparkdoc.signals.PostMortem;
+import dev.sparkdoc.signals.TimeSignals;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +24,10 @@ import java.util.Optional;
  * The triage report as data: what {@code triage --json} prints and the text report shows. The
  * field names are a contract with other tools (docs/triage.schema.json); add, never rename.
  */
-@JsonPropertyOrder({"schemaVersion", "tool", "source", "application", "verdict", "findings"})
+@JsonPropertyOrder({"schemaVersion", "tool", "source", "application", "verdict", "findings", "timeAccount"})
 public record TriageReport(int schemaVersion, Tool tool, Source source, App application, Verdict verdict,
-                           List<Finding> findings) {
+                           List<Finding> findings,
+                           @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<TimeAccount> timeAccount) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -78,7 +81,7 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
         return new TriageReport(SCHEMA_VERSION, new Tool("sparkdoc", toolVersion),
                 new Source(s.source().kind(), s.source().target(), s.source().complete(), s.takenAt(),
                         s.source().skippedLines(), notes(s, ctx)),
-                app(s, ctx), verdict(d, shown), shown);
+                app(s, ctx), verdict(d, shown), shown, TimeSignals.account(ctx));
     }
 
     /** What the source noticed while reading, then what the model's own sanity checks found. */

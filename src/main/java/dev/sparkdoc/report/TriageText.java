@@ -39,6 +39,13 @@ public final class TriageText {
         out.add(theme.dim(counts(r)));
         out.add("");
         header(r, w, theme, out);
+        r.timeAccount().ifPresent(account -> {
+            List<String> lines = TimeAccountText.lines(account, w);
+            if (!lines.isEmpty()) {
+                out.add("");
+                out.addAll(lines);
+            }
+        });
         int n = 0;
         for (Finding f : r.findings()) {
             out.add("");

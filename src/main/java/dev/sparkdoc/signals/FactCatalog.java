@@ -16,7 +16,7 @@ public final class FactCatalog {
     private static final Map<String, Fact> BY_NAME = new LinkedHashMap<>();
 
     static {
-        Stream.of(AppSignals.FACTS, DriverSignals.FACTS, CrashSignals.FACTS, LossSignals.FACTS, ConfigSignals.FACTS, JobSignals.FACTS,
+        Stream.of(AppSignals.FACTS, DriverSignals.FACTS, CrashSignals.FACTS, LossSignals.FACTS, TimeSignals.FACTS, ConfigSignals.FACTS, JobSignals.FACTS,
                         StageSignals.FACTS, AqeSkewJoin.FACTS, AqeCoalesce.FACTS, StageParallelism.FACTS, Speculation.FACTS, ExecutorSignals.FACTS, SqlSignals.FACTS, BroadcastJoin.FACTS, UdfSignals.FACTS, SqlErrorSignals.FACTS, FileSignals.FACTS, ProcessSignals.FACTS)
                 .flatMap(list -> list.all().stream())
                 .forEach(fact -> {

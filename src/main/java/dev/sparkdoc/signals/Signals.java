@@ -38,6 +38,7 @@ public final class Signals {
         ConfigSignals.compute(ctx, appSink);
         CrashSignals.compute(ctx, appSink);
         LossSignals.compute(ctx, appSink);
+        TimeSignals.compute(ctx, appSink);
         ScopeFacts app = appSink.build(Optional.empty());
         QueryParents parents = new QueryParents(ctx, app);
 

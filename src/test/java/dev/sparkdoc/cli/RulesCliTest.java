@@ -23,7 +23,7 @@ class RulesCliTest {
         assertThat(all.out().lines().findFirst()).hasValueSatisfying(h -> assertThat(h).contains("SCOPE", "FACT", "UNIT", "EXAMPLE", "MEANING"));
         assertThat(all.out()).containsPattern("stage +stage\\.duration\\.max +time +\\S+ s +longest finished task");
 
-        CliRun json = CliRun.of("rules", "facts", "tail", "--json");
+        CliRun json = CliRun.of("rules", "facts", "tail.secondsLost", "--json");
         JsonNode facts = new ObjectMapper().readTree(json.out()).get("facts");
         assertThat(facts).singleElement().satisfies(f -> {
             assertThat(f.get("name").asText()).isEqualTo("stage.tail.secondsLost");
