@@ -45,6 +45,7 @@ public final class Signals {
         for (Job job : snapshot.jobs()) {
             FactSink sink = new FactSink(JobSignals.scope(ctx, job));
             JobSignals.compute(ctx, job, sink);
+            MicroBatches.compute(ctx, job, sink);
             scopes.add(sink.build(Optional.of(parents.of(job.sqlExecutionId().flatMap(ctx::query)))));
         }
         for (Stage stage : snapshot.stages()) {
@@ -62,7 +63,13 @@ public final class Signals {
             SqlSignals.compute(ctx, sql, sink);
             SqlErrorSignals.compute(ctx, sql, sink);
             FileSignals.compute(ctx, sql, sink);
+            MicroBatches.compute(ctx, sql, sink);
             scopes.add(sink.build(Optional.of(parents.of(Optional.of(sql)))));
+        }
+        for (dev.sparkdoc.model.StreamingQuery query : snapshot.streamingQueries()) {
+            FactSink sink = new FactSink(StreamSignals.scope(query));
+            StreamSignals.compute(query, sink);
+            scopes.add(sink.build(Optional.of(app)));
         }
         processes.ifPresent(table -> scopes.addAll(ProcessSignals.compute(ctx, table, app)));
         return new SignalSet(app, scopes, ctx.names());
