@@ -6,6 +6,7 @@ import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
+import dev.sparkdoc.model.StreamingQuery;
 import dev.sparkdoc.proc.ProcessTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +67,7 @@ public final class Signals {
             MicroBatches.compute(ctx, sql, sink);
             scopes.add(sink.build(Optional.of(parents.of(Optional.of(sql)))));
         }
-        for (dev.sparkdoc.model.StreamingQuery query : snapshot.streamingQueries()) {
+        for (StreamingQuery query : snapshot.streamingQueries()) {
             FactSink sink = new FactSink(StreamSignals.scope(query));
             StreamSignals.compute(query, sink);
             scopes.add(sink.build(Optional.of(app)));
