@@ -42,9 +42,4 @@ public record StreamingQuery(
         sources = sources == null ? List.of() : List.copyOf(sources);
         recent = recent == null ? List.of() : List.copyOf(recent);
     }
-
-    /** Ended without an error: {@code stop()}, or the application stopping. */
-    public boolean stopped() {
-        return terminated.isPresent() && exception.isEmpty();
-    }
 }

@@ -32,11 +32,12 @@ public final class MicroBatches {
     }
 
     static void compute(AppContext ctx, Job job, FactSink sink) {
-        run(ctx, job.description().orElse("")).ifPresent(q -> sink.put(JOB_STOPPED, stopped(q)));
+        run(ctx, job.description().orElse("")).ifPresent(q -> sink.put(JOB_STOPPED, StreamSignals.stopped(q)));
     }
 
     static void compute(AppContext ctx, SqlExecution sql, FactSink sink) {
-        run(ctx, sql.description()).ifPresent(q -> sink.put(SQL_STOPPED, stopped(q)).put(SQL_DIED, died(q)));
+        run(ctx, sql.description()).ifPresent(q -> sink.put(SQL_STOPPED, StreamSignals.stopped(q))
+                .put(SQL_DIED, StreamSignals.error(q).isPresent()));
     }
 
     /** The streaming query run a micro-batch description names, when the log has it. */
@@ -47,13 +48,5 @@ public final class MicroBatches {
         }
         String runId = m.group(1);
         return ctx.snapshot().streamingQueries().stream().filter(q -> q.runId().equals(runId)).findFirst();
-    }
-
-    private static boolean stopped(StreamingQuery q) {
-        return q.terminated().isPresent() && q.exception().filter(e -> !StreamSignals.cleanStop(e)).isEmpty();
-    }
-
-    private static boolean died(StreamingQuery q) {
-        return q.exception().filter(e -> !StreamSignals.cleanStop(e)).isPresent();
     }
 }

@@ -1,6 +1,7 @@
 package dev.sparkdoc.signals;
 
 import dev.sparkdoc.model.StreamingProgress;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,7 +28,7 @@ final class StreamRates {
         long wallMs = 0;
         int backToBack = 0;
         int pairs = 0;
-        java.util.List<Long> idleGaps = new java.util.ArrayList<>();
+        List<Long> idleGaps = new ArrayList<>();
         for (int i = from + 1; i < window.size(); i++) {
             StreamingProgress before = window.get(i - 1);
             StreamingProgress now = window.get(i);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Facts about one run of a Structured Streaming query, from its micro-batches' progress (Spark's
@@ -94,9 +95,19 @@ public final class StreamSignals {
         state(window, sink);
     }
 
+    /** The error that ended the run; empty for a run stopped cleanly or still going. */
+    static Optional<String> error(StreamingQuery q) {
+        return q.exception().filter(e -> !cleanStop(e));
+    }
+
+    /** Ended, and not by an error. */
+    static boolean stopped(StreamingQuery q) {
+        return q.terminated().isPresent() && error(q).isEmpty();
+    }
+
     private static void ending(StreamingQuery q, FactSink sink) {
-        Optional<String> error = q.exception().filter(e -> !cleanStop(e));
-        sink.put(FAILED, error.isPresent()).put(STOPPED, q.terminated().isPresent() && error.isEmpty());
+        Optional<String> error = error(q);
+        sink.put(FAILED, error.isPresent()).put(STOPPED, stopped(q));
         error.ifPresent(text -> {
             Optional<String> root = ExceptionNames.pythonRoot(text).or(() -> ExceptionNames.first(text));
             String line = root.flatMap(name -> text.lines().filter(l -> l.contains(name)).findFirst()
@@ -153,7 +164,7 @@ public final class StreamSignals {
     }
 
     private static void parts(List<StreamingProgress> window, FactSink sink) {
-        Map<String, Long> sums = new java.util.TreeMap<>();
+        Map<String, Long> sums = new TreeMap<>();
         long total = 0;
         for (StreamingProgress p : window) {
             total += p.durationMs();

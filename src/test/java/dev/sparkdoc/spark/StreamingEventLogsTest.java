@@ -66,7 +66,8 @@ class StreamingEventLogsTest {
         assertThat(behind.recent().get(4).durationMs()).isEqualTo(35_911);
         assertThat(behind.recent().get(4).partsMs()).containsEntry("addBatch", 35_023L);
         assertThat(behind.sources()).singleElement().asString().startsWith("RateStreamV2[rowsPerSecond=40");
-        assertThat(behind.stopped()).isTrue();
+        assertThat(behind.terminated()).isPresent();
+        assertThat(behind.exception()).as("stopped cleanly").isEmpty();
         assertThat(behind.started()).isPresent();
     }
 }
