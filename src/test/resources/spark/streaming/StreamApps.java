@@ -50,7 +50,7 @@ public class StreamApps {
         StreamingQuery q = rate.groupBy("value").count().writeStream()
                 .queryName("counts").outputMode("update").format("noop")
                 .trigger(Trigger.ProcessingTime(2, TimeUnit.SECONDS)).start();
-        q.awaitTermination(45_000);
+        q.awaitTermination(Long.getLong("state.ms", 45_000));
         q.stop();
     }
 

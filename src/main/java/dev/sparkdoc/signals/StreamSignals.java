@@ -61,7 +61,8 @@ public final class StreamSignals {
     static final Fact STATE_OPERATORS = FACTS.count("stream.state.operators", "stateful operators (aggregations, joins, dedup, …)");
     static final Fact STATE_ROWS = FACTS.count("stream.state.rows", "rows in the state store, last micro-batch");
     static final Fact STATE_MEMORY = FACTS.bytes("stream.state.memory", "memory the state store uses, last micro-batch");
-    static final Fact STATE_GROWTH = FACTS.ratio("stream.state.rows.growth", "state rows in the last micro-batch over the first recent one");
+    static final Fact STATE_GROWTH = FACTS.ratio("stream.state.rows.growth",
+            "state rows in the last micro-batch over the first recent one that held any");
     static final Fact STATE_GROWING = FACTS.fraction("stream.state.rows.growingShare",
             "share of recent micro-batches after which the state held more rows than before");
     static final Fact WATERMARK = FACTS.flag("stream.watermark", "the query has an event-time watermark (withWatermark)");
@@ -180,7 +181,6 @@ public final class StreamSignals {
     }
 
     private static void state(List<StreamingProgress> window, FactSink sink) {
-        StreamingProgress first = window.get(0);
         StreamingProgress last = window.get(window.size() - 1);
         if (last.stateOperators() == 0) {
             return;
@@ -191,8 +191,10 @@ public final class StreamSignals {
                 growing++;
             }
         }
+        // from the first batch that held any: a run starts with an empty state
+        long firstRows = window.stream().mapToLong(StreamingProgress::stateRows).filter(r -> r > 0).findFirst().orElse(0);
         sink.put(STATE_ROWS, last.stateRows()).put(STATE_MEMORY, last.stateMemoryBytes())
-                .put(STATE_GROWTH, FactSink.ratio(last.stateRows(), first.stateRows()));
+                .put(STATE_GROWTH, FactSink.ratio(last.stateRows(), firstRows));
         if (window.size() > 1) {
             sink.put(STATE_GROWING, (double) growing / (window.size() - 1));
         }

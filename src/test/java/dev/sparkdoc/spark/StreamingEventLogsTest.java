@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Real Spark 4.0.1 logs of Structured Streaming queries (test resources' spark/eventlogs/streaming-*,
  * written by spark/streaming/StreamApps.java): one that falls behind its rate source, one that keeps
- * up, one that dies on a bad record. The first two were stopped cleanly, cutting a micro-batch short.
+ * up, one that dies on a bad record, one that counts every key with no watermark. All but the dying
+ * one were stopped cleanly, cutting a micro-batch short.
  */
 class StreamingEventLogsTest {
 
@@ -53,6 +54,16 @@ class StreamingEventLogsTest {
                     assertThat(f.title()).isEqualTo("Streaming query \"parser\" died: java.lang.IllegalArgumentException: bad record: value 25");
                 });
         assertThat(d.findings()).extracting(Finding::rule).doesNotContain("errors-before.query-failed");
+    }
+
+    @Test
+    void anAggregationWithoutAWatermarkKeepsEveryKeyAndCatchingUpIsNotFallingBehind() {
+        Diagnosis d = triage("streaming-state/eventlog_v2_local-1796522575764");
+
+        assertThat(d.findings()).filteredOn(f -> f.rule().equals("streaming.state-growing")).singleElement()
+                .satisfies(f -> assertThat(f.title()).startsWith("Streaming query \"counts\" keeps every key in its state: 1,440 rows"));
+        assertThat(d.findings()).extracting(Finding::rule).doesNotContain("streaming.falling-behind");
+        assertThat(d.atLeast(Severity.WARNING)).isEmpty();
     }
 
     @Test
