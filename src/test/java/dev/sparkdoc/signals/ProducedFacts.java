@@ -151,7 +151,7 @@ final class ProducedFacts {
         out.put("an object aggregate that fell back to sorting", Signals.compute(Snapshots.app()
                 .sql(dev.sparkdoc.testing.Plans.plan().node(0, "ObjectHashAggregate", "number of sort fallback tasks", 3)
                         .node(1, "Scan parquet events").edge(1, 0).build(0, 60_000)).build()));
-        // no test log's streaming query had state or a Kafka source (StreamApps' rate source has neither)
+        // no test log's streaming query read Kafka (StreamApps uses the rate source): offsets behind latest come from here
         out.put("a Kafka query counting every key, falling behind", Signals.compute(Snapshots.app().build()
                 .withStreamingQueries(List.of(dev.sparkdoc.testing.StreamingQueries.kafkaCountingEveryKey(12)))));
         out.put("local processes", processes());
