@@ -46,7 +46,7 @@ final class FindingComparison {
             return false;
         }
         return switch (now.kind()) {
-            case APP, EXECUTOR, PROCESS -> true;
+            case APP, EXECUTOR, PROCESS, STREAM -> true;
             case STAGE, JOB, SQL -> Optional.ofNullable(counterpart.getOrDefault(now.kind(), Map.of()).get(now.id()))
                     .map(old.id()::equals).orElse(false);
         };

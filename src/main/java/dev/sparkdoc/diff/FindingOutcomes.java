@@ -68,7 +68,7 @@ final class FindingOutcomes {
         ScopeKind kind = b.scope().kind();
         return switch (kind) {
             case APP -> sameRule.stream().findFirst();
-            case EXECUTOR, PROCESS -> sameRule.stream().filter(a -> a.scope().id().equals(b.scope().id())).findFirst()
+            case EXECUTOR, PROCESS, STREAM -> sameRule.stream().filter(a -> a.scope().id().equals(b.scope().id())).findFirst()
                     .or(() -> sameRule.stream().findFirst());
             case STAGE, JOB, SQL -> {
                 Set<String> wanted = new HashSet<>();
@@ -139,7 +139,7 @@ final class FindingOutcomes {
         return switch (s.kind()) {
             case STAGE, JOB, SQL -> Optional.ofNullable(toCurrent.getOrDefault(s.kind(), Map.of()).get(s.id()));
             case APP -> Optional.of(currentApp);
-            case EXECUTOR, PROCESS -> Optional.of(s.id());
+            case EXECUTOR, PROCESS, STREAM -> Optional.of(s.id());
         };
     }
 

@@ -31,6 +31,7 @@ public final class Families {
         TITLES.put("python", "PySpark");
         TITLES.put("config", "Configuration");
         TITLES.put("scheduling", "Scheduling overhead");
+        TITLES.put("streaming", "Structured Streaming");
     }
 
     private Families() {

@@ -18,7 +18,8 @@ public record AppSnapshot(
         Environment environment,
         Instant takenAt,
         List<TaskThread> taskThreads,
-        Optional<DriverDump> driverDump) {
+        Optional<DriverDump> driverDump,
+        List<StreamingQuery> streamingQueries) {
 
     public AppSnapshot {
         // nor a driver's dump
@@ -29,22 +30,37 @@ public record AppSnapshot(
         stages = List.copyOf(stages);
         executors = List.copyOf(executors);
         sqlExecutions = List.copyOf(sqlExecutions);
+        // only an event log has them; a snapshot file saved before they were kept has none
+        streamingQueries = streamingQueries == null ? List.of() : List.copyOf(streamingQueries);
+    }
+
+    /** A snapshot without streaming queries: the REST sources' (Spark's REST API has no streaming endpoint). */
+    public AppSnapshot(SourceInfo source, Application application, List<Job> jobs, List<Stage> stages, List<Executor> executors,
+                       List<SqlExecution> sqlExecutions, Environment environment, Instant takenAt, List<TaskThread> taskThreads,
+                       Optional<DriverDump> driverDump) {
+        this(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, taskThreads, driverDump, List.of());
     }
 
     /** A snapshot without thread dumps: every source but a live driver's. */
     public AppSnapshot(SourceInfo source, Application application, List<Job> jobs, List<Stage> stages, List<Executor> executors,
                        List<SqlExecution> sqlExecutions, Environment environment, Instant takenAt) {
-        this(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, List.of(), Optional.empty());
+        this(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, List.of(), Optional.empty(), List.of());
     }
 
     /** This snapshot with {@code threads} as its task threads. */
     public AppSnapshot withTaskThreads(List<TaskThread> threads) {
-        return new AppSnapshot(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, threads, driverDump);
+        return new AppSnapshot(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, threads, driverDump, streamingQueries);
     }
 
     /** This snapshot with {@code dump} as the driver's thread dump. */
     public AppSnapshot withDriverDump(Optional<DriverDump> dump) {
-        return new AppSnapshot(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, taskThreads, dump);
+        return new AppSnapshot(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, taskThreads, dump, streamingQueries);
+    }
+
+    /** This snapshot with {@code queries} as its streaming queries. */
+    public AppSnapshot withStreamingQueries(List<StreamingQuery> queries) {
+        return new AppSnapshot(source, application, jobs, stages, executors, sqlExecutions, environment, takenAt, taskThreads,
+                driverDump, queries);
     }
 
     public Optional<Stage> stage(int stageId, int attemptId) {

@@ -37,7 +37,7 @@ public final class FreeTextRedaction {
                 s.executors().stream().map(FreeTextRedaction::executor).toList(),
                 s.sqlExecutions().stream().map(FreeTextRedaction::sql).toList(),
                 env, s.takenAt(), s.taskThreads().stream().map(FreeTextRedaction::thread).toList(),
-                s.driverDump().map(FreeTextRedaction::driverDump));
+                s.driverDump().map(FreeTextRedaction::driverDump), s.streamingQueries());
     }
 
     /** The driver's threads are named and locked by the app as a task's are: redacted alike. */

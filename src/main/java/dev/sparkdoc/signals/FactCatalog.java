@@ -17,7 +17,8 @@ public final class FactCatalog {
 
     static {
         Stream.of(AppSignals.FACTS, DriverSignals.FACTS, CrashSignals.FACTS, LossSignals.FACTS, TimeSignals.FACTS, ConfigSignals.FACTS, JobSignals.FACTS,
-                        StageSignals.FACTS, AqeSkewJoin.FACTS, AqeCoalesce.FACTS, StageParallelism.FACTS, Speculation.FACTS, ExecutorSignals.FACTS, SqlSignals.FACTS, BroadcastJoin.FACTS, UdfSignals.FACTS, SqlErrorSignals.FACTS, FileSignals.FACTS, ProcessSignals.FACTS)
+                        StageSignals.FACTS, AqeSkewJoin.FACTS, AqeCoalesce.FACTS, StageParallelism.FACTS, Speculation.FACTS, ExecutorSignals.FACTS, SqlSignals.FACTS, BroadcastJoin.FACTS, UdfSignals.FACTS, SqlErrorSignals.FACTS, FileSignals.FACTS, ProcessSignals.FACTS,
+                        StreamSignals.FACTS, MicroBatches.JOB_FACTS, MicroBatches.SQL_FACTS)
                 .flatMap(list -> list.all().stream())
                 .forEach(fact -> {
                     if (BY_NAME.put(fact.name(), fact) != null) {

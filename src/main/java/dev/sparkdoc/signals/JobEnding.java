@@ -42,7 +42,9 @@ record JobEnding(Kind kind, String text) {
             return Optional.empty();
         }
         Optional<String> own = JobSignals.failureText(ctx, job);
-        Optional<String> queryError = queryError(ctx, job).filter(e -> Cancellation.of(e).isEmpty());
+        // an InterruptedException is the query being stopped (a stream's stop() cuts its micro-batch), not a cause
+        Optional<String> queryError = queryError(ctx, job)
+                .filter(e -> Cancellation.of(e).isEmpty() && !e.startsWith("java.lang.InterruptedException"));
         boolean cancelled = own.flatMap(Cancellation::of).isPresent();
         if (cancelled && queryError.isEmpty()) {
             return Optional.of(new JobEnding(Kind.CANCELLED, own.get()));

@@ -2,7 +2,7 @@ package dev.sparkdoc.signals;
 
 /**
  * One thing a finding can be about: the app, a job, a stage attempt, an executor, a SQL
- * execution or a local process.
+ * execution, a local process or a streaming query's run.
  *
  * @param id   stable id within the kind ("12.0" for stage 12 attempt 0, "driver", "7")
  * @param name what the user recognises (the job description, the stage name, the host)
@@ -28,6 +28,8 @@ public record Scope(ScopeKind kind, String id, String name) {
         String what = switch (kind) {
             case STAGE -> stageLabel();
             case SQL -> "query " + id;
+            // "Streaming {scope.label}" in a title reads "Streaming query \"events\"" (the id is a UUID: the name first)
+            case STREAM -> name.isBlank() ? "query " + id : "query";
             default -> kind.id() + " " + id;
         };
         return name.isBlank() ? what : what + " \"" + name + "\"";

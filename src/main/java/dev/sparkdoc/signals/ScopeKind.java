@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /** What a fact (and a finding) is about. The names are part of the rule format and the JSON. */
 public enum ScopeKind {
-    APP, JOB, STAGE, EXECUTOR, SQL, PROCESS;
+    APP, JOB, STAGE, EXECUTOR, SQL, PROCESS, STREAM;
 
     @JsonValue
     public String id() {
@@ -18,6 +18,6 @@ public enum ScopeKind {
                 return k;
             }
         }
-        throw new IllegalArgumentException("unknown scope '" + text + "' (app, job, stage, executor, sql, process)");
+        throw new IllegalArgumentException("unknown scope '" + text + "' (app, job, stage, executor, sql, process, stream)");
     }
 }

@@ -6,6 +6,7 @@ import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
+import dev.sparkdoc.model.StreamingQuery;
 import dev.sparkdoc.proc.ProcessTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,7 @@ public final class Signals {
         for (Job job : snapshot.jobs()) {
             FactSink sink = new FactSink(JobSignals.scope(ctx, job));
             JobSignals.compute(ctx, job, sink);
+            MicroBatches.compute(ctx, job, sink);
             scopes.add(sink.build(Optional.of(parents.of(job.sqlExecutionId().flatMap(ctx::query)))));
         }
         for (Stage stage : snapshot.stages()) {
@@ -63,7 +65,13 @@ public final class Signals {
             SqlSignals.compute(ctx, sql, sink);
             SqlErrorSignals.compute(ctx, sql, sink);
             FileSignals.compute(ctx, sql, sink);
+            MicroBatches.compute(ctx, sql, sink);
             scopes.add(sink.build(Optional.of(parents.of(Optional.of(sql)))));
+        }
+        for (StreamingQuery query : snapshot.streamingQueries()) {
+            FactSink sink = new FactSink(StreamSignals.scope(query));
+            StreamSignals.compute(query, sink);
+            scopes.add(sink.build(Optional.of(app)));
         }
         processes.ifPresent(table -> scopes.addAll(ProcessSignals.compute(ctx, table, app)));
         return new SignalSet(app, scopes, ctx.names());

@@ -48,6 +48,7 @@ public final class SparkVersionCheck {
         notes.add(note.get());
         return new AppSnapshot(s.withNotes(notes),
                 snapshot.application(), snapshot.jobs(), snapshot.stages(), snapshot.executors(),
-                snapshot.sqlExecutions(), snapshot.environment(), snapshot.takenAt(), snapshot.taskThreads(), snapshot.driverDump());
+                snapshot.sqlExecutions(), snapshot.environment(), snapshot.takenAt(), snapshot.taskThreads(), snapshot.driverDump(),
+                snapshot.streamingQueries());
     }
 }

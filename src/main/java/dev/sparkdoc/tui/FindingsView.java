@@ -64,6 +64,7 @@ final class FindingsView {
                     + (x.alsoIn().isEmpty() ? "" : " +" + x.alsoIn().size());
             case EXECUTOR -> "exec " + scope.id();
             case SQL -> "query " + scope.id();
+            case STREAM -> "stream " + (scope.name().isBlank() ? scope.id().substring(0, Math.min(8, scope.id().length())) : scope.name());
             default -> scope.kind().id() + " " + scope.id();
         };
     }

@@ -151,6 +151,9 @@ final class ProducedFacts {
         out.put("an object aggregate that fell back to sorting", Signals.compute(Snapshots.app()
                 .sql(dev.sparkdoc.testing.Plans.plan().node(0, "ObjectHashAggregate", "number of sort fallback tasks", 3)
                         .node(1, "Scan parquet events").edge(1, 0).build(0, 60_000)).build()));
+        // no test log's streaming query read Kafka (StreamApps uses the rate source): offsets behind latest come from here
+        out.put("a Kafka query counting every key, falling behind", Signals.compute(Snapshots.app().build()
+                .withStreamingQueries(List.of(dev.sparkdoc.testing.StreamingQueries.kafkaCountingEveryKey(12)))));
         out.put("local processes", processes());
         out.put("a cut-off log with its driver log", Signals.compute(
                 readAMinuteAfterItsLastWrite(Path.of("examples/cut-off-log/eventlog_v2_local-1795967351871")),

@@ -66,7 +66,8 @@ public final class SnapshotFile {
         SourceInfo source = new SourceInfo(SourceKind.SNAPSHOT, path.toString(), original.complete(),
                 original.skippedLines(), original.unknownEvents(), notes, original.quietBeforeRead(), original.finishedName());
         return new AppSnapshot(source, saved.application(), saved.jobs(), saved.stages(), saved.executors(),
-                saved.sqlExecutions(), saved.environment(), saved.takenAt(), saved.taskThreads(), saved.driverDump());
+                saved.sqlExecutions(), saved.environment(), saved.takenAt(), saved.taskThreads(), saved.driverDump(),
+                saved.streamingQueries());
     }
 
     private static String firstLine(String text) {

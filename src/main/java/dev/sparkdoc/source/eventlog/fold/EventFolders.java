@@ -16,9 +16,7 @@ public final class EventFolders {
             "SparkListenerMiscellaneousProcessAdded", "SparkListenerExecutorExcludedForStage",
             "SparkListenerExecutorBlacklistedForStage", "SparkListenerNodeExcludedForStage",
             "SparkListenerNodeBlacklistedForStage", "SparkListenerUnschedulableTaskSetAdded",
-            "SparkListenerUnschedulableTaskSetRemoved", "StreamingQueryListener$QueryStartedEvent",
-            "StreamingQueryListener$QueryProgressEvent", "StreamingQueryListener$QueryTerminatedEvent",
-            "StreamingQueryListener$QueryIdleEvent");
+            "SparkListenerUnschedulableTaskSetRemoved");
 
     public final ExecutorMetricNames metricNames = new ExecutorMetricNames();
     /** Events that cannot be modelled (an executor without an id, a job end without its start), by what they lack. */
@@ -28,6 +26,7 @@ public final class EventFolders {
     final JobStageFolder jobStages = new JobStageFolder();
     final ExecutorFolder executors = new ExecutorFolder(metricNames, skipped);
     final SqlFolder sql = new SqlFolder();
+    final StreamingFolder streaming = new StreamingFolder();
 
     /** Tasks started and ended so far: a replayed or late event must not count a task twice. */
     private final TaskIdSet startedTasks = new TaskIdSet();
@@ -53,7 +52,7 @@ public final class EventFolders {
     public void onEvent(String type, JsonNode e) {
         String name = EventNames.simpleName(type);
         boolean known = app.onEvent(name, e) || jobStages.onEvent(name, e) || executors.onEvent(name, e)
-                || sql.onEvent(name, e) || IGNORED.contains(name);
+                || sql.onEvent(name, e) || streaming.onEvent(name, e, clock.last()) || IGNORED.contains(name);
         if (known) {
             knownEvents++;
             seeTimes(e);

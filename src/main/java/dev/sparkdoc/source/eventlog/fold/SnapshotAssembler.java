@@ -62,7 +62,7 @@ public final class SnapshotAssembler {
         all.addAll(notes);
         SourceInfo noted = source.withNotes(all);
         return new AppSnapshot(noted, application(fallbackAppId), jobs, stages(), executors(), sqlExecutions(),
-                f.app.environment, Instant.ofEpochMilli(Math.max(0, asOf)));
+                f.app.environment, Instant.ofEpochMilli(Math.max(0, asOf))).withStreamingQueries(f.streaming.queries());
     }
 
     private Application application(String fallbackAppId) {

@@ -1,0 +1,202 @@
+package dev.sparkdoc.signals;
+
+import dev.sparkdoc.model.StreamingProgress;
+import dev.sparkdoc.model.StreamingQuery;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Facts about one run of a Structured Streaming query, from its micro-batches' progress (Spark's
+ * {@code StreamingQueryProgress}): does it keep up with its input, what part of a batch is slow,
+ * does its state grow, how did it end. Rates are read over the last {@link #WINDOW} micro-batches.
+ */
+public final class StreamSignals {
+
+    /** Micro-batches the rates and growths are read over: recent enough to be the query's present. */
+    static final int WINDOW = 20;
+    /**
+     * A micro-batch that starts within this of the previous one's end ran back to back: the
+     * previous overran its trigger (ProcessingTimeExecutor starts the next one at once, "Current
+     * batch is falling behind"). The gap is the progress reporting between two batches.
+     */
+    static final long BACK_TO_BACK_MS = 100;
+
+    public static final FactList FACTS = new FactList(ScopeKind.STREAM);
+    static final Fact BATCHES = FACTS.count("stream.batches", "micro-batches the query's run reported");
+    static final Fact WINDOW_BATCHES = FACTS.count("stream.window",
+            "micro-batches the rates, growths and back-to-back share are read over (the last 20, less the run's first)");
+    static final Fact BATCH_P50 = FACTS.ms("stream.batch.p50", "median duration of a micro-batch (durationMs.triggerExecution), recent ones");
+    static final Fact BATCH_MAX = FACTS.ms("stream.batch.max", "longest micro-batch, recent ones");
+    static final Fact TRIGGER = FACTS.ms("stream.trigger",
+            "the trigger interval as the batches show it: the median gap between the starts of two batches with idle time"
+                    + " between them; absent when every batch ran back to back (the interval is not in the progress)");
+    static final Fact TRIGGER_SUGGESTED = FACTS.seconds("stream.trigger.suggested",
+            "a processing-time trigger the recent micro-batches would have met: their 90th percentile, rounded up to whole seconds");
+    static final Fact BACK_TO_BACK = FACTS.fraction("stream.backToBack",
+            "share of recent micro-batches that started as soon as the previous one ended: it overran the trigger");
+    static final Fact INPUT_RATE = FACTS.count("stream.rate.input", "rows that arrived per second, recent micro-batches");
+    static final Fact PROCESSED_RATE = FACTS.count("stream.rate.processed",
+            "rows processed per second of micro-batch, recent micro-batches");
+    static final Fact RATE_RATIO = FACTS.ratio("stream.rate.ratio",
+            "processed rate over input rate: below 1 the query falls further behind with each batch");
+    static final Fact ROWS_GROWTH = FACTS.ratio("stream.rows.growth",
+            "input rows of the later half of the recent micro-batches over the earlier half: above 1 each batch takes in more");
+    static final Fact ROWS_PER_TRIGGER = FACTS.count("stream.rowsPerTrigger.suggested",
+            "rows a micro-batch can take in its suggested trigger at the processed rate, less a fifth for headroom");
+    static final Fact OFFSETS_BEHIND = FACTS.count("stream.offsetsBehind",
+            "offsets the sources are behind the latest (Kafka's maxOffsetsBehindLatest), last micro-batch");
+    static final Fact OFFSETS_BEHIND_GROWTH = FACTS.ratio("stream.offsetsBehind.growth",
+            "offsets behind in the last micro-batch over the first recent one");
+    static final Fact SOURCE = FACTS.text("stream.source", "the query's sources (Kafka, files, rate, …), as their descriptions start");
+    static final Fact SOURCE_LIMIT = FACTS.text("stream.source.limit",
+            "the option that bounds what one micro-batch takes from the source: maxOffsetsPerTrigger (Kafka),"
+                    + " maxFilesPerTrigger or maxBytesPerTrigger (files); the rate source has none");
+    static final Fact SLOWEST_PART = FACTS.text("stream.part.slowest",
+            "the part of a micro-batch that took longest (addBatch: the query itself; getBatch, latestOffset: the source;"
+                    + " walCommit, commitOffsets: the checkpoint; queryPlanning)");
+    static final Fact SLOWEST_SHARE = FACTS.fraction("stream.part.slowest.share", "the slowest part's share of the micro-batches' time");
+    static final Fact STATE_OPERATORS = FACTS.count("stream.state.operators", "stateful operators (aggregations, joins, dedup, …)");
+    static final Fact STATE_ROWS = FACTS.count("stream.state.rows", "rows in the state store, last micro-batch");
+    static final Fact STATE_MEMORY = FACTS.bytes("stream.state.memory", "memory the state store uses, last micro-batch");
+    static final Fact STATE_GROWTH = FACTS.ratio("stream.state.rows.growth",
+            "state rows in the last micro-batch over the first recent one that held any");
+    static final Fact STATE_GROWING = FACTS.fraction("stream.state.rows.growingShare",
+            "share of recent micro-batches after which the state held more rows than before");
+    static final Fact WATERMARK = FACTS.flag("stream.watermark", "the query has an event-time watermark (withWatermark)");
+    static final Fact FAILED = FACTS.flag("stream.failed", "the run ended with an exception (QueryTerminatedEvent.exception)");
+    static final Fact STOPPED = FACTS.flag("stream.stopped", "the run ended without an error: stop(), or the application stopping");
+    static final Fact ERROR_EXCEPTION = FACTS.text("stream.error.exception", "the root exception that ended the run");
+    static final Fact ERROR_MESSAGE = FACTS.text("stream.error.message", "the root exception's line: class and message");
+
+    private StreamSignals() {
+    }
+
+    public static Scope scope(StreamingQuery q) {
+        return new Scope(ScopeKind.STREAM, q.id(), q.name());
+    }
+
+    static void compute(StreamingQuery q, FactSink sink) {
+        sink.put(BATCHES, q.batches());
+        ending(q, sink);
+        List<StreamingProgress> recent = q.recent();
+        if (recent.isEmpty()) {
+            return;
+        }
+        StreamingProgress last = recent.get(recent.size() - 1);
+        sink.put(WATERMARK, last.watermark().isPresent() || recent.get(0).watermark().isPresent())
+                .put(STATE_OPERATORS, last.stateOperators());
+        sources(q.sources(), sink);
+        List<StreamingProgress> window = recent.subList(Math.max(0, recent.size() - WINDOW), recent.size());
+        durations(window, sink);
+        StreamRates.compute(window, q.first(), sink);
+        parts(window, sink);
+        state(window, sink);
+    }
+
+    /** The error that ended the run; empty for a run stopped cleanly or still going. */
+    static Optional<String> error(StreamingQuery q) {
+        return q.exception().filter(e -> !cleanStop(e));
+    }
+
+    /** Ended, and not by an error. */
+    static boolean stopped(StreamingQuery q) {
+        return q.terminated().isPresent() && error(q).isEmpty();
+    }
+
+    private static void ending(StreamingQuery q, FactSink sink) {
+        Optional<String> error = error(q);
+        sink.put(FAILED, error.isPresent()).put(STOPPED, stopped(q));
+        error.ifPresent(text -> {
+            Optional<String> root = ExceptionNames.pythonRoot(text).or(() -> ExceptionNames.first(text));
+            String line = root.flatMap(name -> text.lines().filter(l -> l.contains(name)).findFirst()
+                    .map(l -> l.substring(l.indexOf(name)).strip())).orElse(ExceptionNames.headline(text, ""));
+            sink.text(ERROR_EXCEPTION, root.orElse("error"))
+                    .text(ERROR_MESSAGE, line.length() <= 240 ? line : line.substring(0, 239) + "…");
+        });
+    }
+
+    /** A stop that cut a batch short: Spark reports most as no exception, some as the interrupt itself. */
+    static boolean cleanStop(String exception) {
+        String first = exception.lines().findFirst().orElse("");
+        return first.contains("InterruptedException") || first.contains("ClosedByInterruptException")
+                || first.contains("was stopped");
+    }
+
+    private static void durations(List<StreamingProgress> window, FactSink sink) {
+        long[] ms = window.stream().mapToLong(StreamingProgress::durationMs).sorted().toArray();
+        sink.put(BATCH_P50, (double) ms[(ms.length - 1) / 2]).put(BATCH_MAX, (double) ms[ms.length - 1])
+                .put(TRIGGER_SUGGESTED, (double) suggestedTriggerSeconds(window));
+    }
+
+    /** The 90th percentile of the micro-batches' durations, rounded up to whole seconds (at least 1). */
+    static long suggestedTriggerSeconds(List<StreamingProgress> window) {
+        long[] ms = window.stream().mapToLong(StreamingProgress::durationMs).sorted().toArray();
+        return Math.max(1, (ms[(int) Math.ceil(0.9 * ms.length) - 1] + 999) / 1000);
+    }
+
+    private static void sources(List<String> sources, FactSink sink) {
+        sink.text(SOURCE, String.join(", ", sources.stream().map(StreamSignals::sourceKind).distinct().toList()));
+        sources.stream().map(StreamSignals::sourceLimit).flatMap(Optional::stream).findFirst()
+                .ifPresent(limit -> sink.text(SOURCE_LIMIT, limit));
+    }
+
+    /** The source's kind as its description begins: "KafkaV2[Subscribe[t]]", "FileStreamSource[…]", "RateStreamV2[…]". */
+    static String sourceKind(String description) {
+        int bracket = description.indexOf('[');
+        return (bracket < 0 ? description : description.substring(0, bracket)).strip();
+    }
+
+    /** The source option that bounds a micro-batch, or why there is none (Spark's per-source options). */
+    static Optional<String> sourceLimit(String description) {
+        String d = description.toLowerCase(Locale.ROOT);
+        if (d.startsWith("kafka")) {
+            return Optional.of("Kafka: maxOffsetsPerTrigger");
+        }
+        if (d.startsWith("filestreamsource") || d.contains("delta")) {
+            return Optional.of("files: maxFilesPerTrigger or maxBytesPerTrigger");
+        }
+        if (d.startsWith("rate")) {
+            return Optional.of("the rate source has no limit: it is a test source, lower its rowsPerSecond");
+        }
+        return Optional.of("the source's own per-trigger option, if it has one");
+    }
+
+    private static void parts(List<StreamingProgress> window, FactSink sink) {
+        Map<String, Long> sums = new TreeMap<>();
+        long total = 0;
+        for (StreamingProgress p : window) {
+            total += p.durationMs();
+            p.partsMs().forEach((part, ms) -> {
+                if (!part.equals("triggerExecution")) {
+                    sums.merge(part, ms, Long::sum);
+                }
+            });
+        }
+        long all = total;
+        sums.entrySet().stream().max(Map.Entry.comparingByValue()).filter(e -> all > 0).ifPresent(e ->
+                sink.text(SLOWEST_PART, e.getKey()).put(SLOWEST_SHARE, (double) e.getValue() / all));
+    }
+
+    private static void state(List<StreamingProgress> window, FactSink sink) {
+        StreamingProgress last = window.get(window.size() - 1);
+        if (last.stateOperators() == 0) {
+            return;
+        }
+        int growing = 0;
+        for (int i = 1; i < window.size(); i++) {
+            if (window.get(i).stateRows() > window.get(i - 1).stateRows()) {
+                growing++;
+            }
+        }
+        // from the first batch that held any: a run starts with an empty state
+        long firstRows = window.stream().mapToLong(StreamingProgress::stateRows).filter(r -> r > 0).findFirst().orElse(0);
+        sink.put(STATE_ROWS, last.stateRows()).put(STATE_MEMORY, last.stateMemoryBytes())
+                .put(STATE_GROWTH, FactSink.ratio(last.stateRows(), firstRows));
+        if (window.size() > 1) {
+            sink.put(STATE_GROWING, (double) growing / (window.size() - 1));
+        }
+    }
+}
