@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.spark.LocalHistoryServer;
 import dev.sparkdoc.testing.HostileLogs;
+import dev.sparkdoc.testing.RealSpark;
 import dev.sparkdoc.testing.SecretLogs;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Fleet mode over Spark's own History Server holding a hostile and a secret-leaking application. */
+@RealSpark
 class HostileFleetTest {
 
     @TempDir

@@ -5,6 +5,8 @@ import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.spark.LocalSpark;
+import dev.sparkdoc.testing.ForkedProcess;
+import dev.sparkdoc.testing.RealSpark;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * {@code sparkdoc logs --follow} as a real process against a real {@code local-cluster} executor:
  * what the executor prints after sparkdoc started arrives marked with its executor and log.
  */
+@ForkedProcess
+@RealSpark
 class LogsFollowTest {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);

@@ -14,6 +14,7 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.json.Json;
 import dev.sparkdoc.spark.LocalHistoryServer;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.RealSpark;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Spark 2.3 application from Spark's test suite that finished in 2018. Faults are injected by a
  * MockWebServer in front of the same server.
  */
+@RealSpark
 class TriageFleetTest {
 
     private static final String SKEWED = "local-1795967353438";

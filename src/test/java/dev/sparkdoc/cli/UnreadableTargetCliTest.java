@@ -3,6 +3,7 @@ package dev.sparkdoc.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.sparkdoc.testing.ForkedProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * where chmod 000 stops nothing: there the CLI runs in a JVM of its own without the capabilities
  * that let root read anything, so the refusal is exercised, not skipped.
  */
+@ForkedProcess
 class UnreadableTargetCliTest {
 
     private static final String APP = "local-1795967361954";

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.ForkedProcess;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * command that prints data; a reader that closes its pipe ({@code | head -1}) ends the run
  * quietly, with the exit code it would have had.
  */
+@ForkedProcess
 class WriteFailuresTest {
 
     private static final String LOG = "src/test/resources/spark/eventlogs/skewed-join-plain/local-1795967353438";

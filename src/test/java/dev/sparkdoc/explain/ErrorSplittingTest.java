@@ -2,6 +2,7 @@ package dev.sparkdoc.explain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.testing.Slow;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -72,6 +73,7 @@ class ErrorSplittingTest {
         assertThat(Texts.where(e)).isEqualTo("Dump.java:5");
     }
 
+    @Slow
     @Test
     void inputIsCappedAt20MegabytesAndStillExplained() throws Exception {
         StringBuilder big = new StringBuilder("java.lang.OutOfMemoryError: Java heap space\n");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.json.Json;
 import dev.sparkdoc.spark.LocalSpark;
+import dev.sparkdoc.testing.RealSpark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.condition.OS;
  * A real local Spark 4 in this test JVM. Its command line is Surefire's, nothing Spark-like: the
  * driver is found by the socket listening on its UI port, as {@code ss -lntp} would.
  */
+@RealSpark
 @EnabledOnOs(value = OS.LINUX, disabledReason = "reads /proc (the ps fallback has 1 s CPU-time resolution and no sockets)")
 class PsRealSparkTest {
 

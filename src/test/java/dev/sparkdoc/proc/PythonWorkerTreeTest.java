@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.json.Json;
+import dev.sparkdoc.testing.ForkedProcess;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.condition.OS;
  * CoarseGrainedExecutorBackend's arguments) → {@code python3 -m pyspark.daemon} (a fake in
  * test resources) → workers that each allocate and touch {@value #WORKER_MB} MiB.
  */
+@ForkedProcess
 @EnabledOnOs(value = OS.LINUX, disabledReason = "reads /proc (the ps fallback has 1 s CPU-time resolution and no sockets)")
 class PythonWorkerTreeTest {
 

@@ -13,6 +13,7 @@ import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.RuleCatalog;
 import dev.sparkdoc.source.eventlog.EventLogSource;
+import dev.sparkdoc.testing.RealSpark;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 1,000 customers (broadcast by default), repartitioned by key into 8 partitions, and each row
  * costs {@link #MICROS_PER_ROW} after the shuffle, so a partition's time follows its rows.
  */
+@RealSpark
 class DiffScenarioTest {
 
     static final long ROWS = 100_000;

@@ -3,6 +3,7 @@ package dev.sparkdoc.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.cli.CliRun;
+import dev.sparkdoc.testing.RealSpark;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * result: the histogram lists the collected rows' class among its top entries and says what it
  * means; a "no" at the prompt attaches nothing, and without a terminal it asks for --yes.
  */
+@RealSpark
 class DriverHeapScenarioTest {
 
     /** The collected result the driver holds while the histogram is taken. */

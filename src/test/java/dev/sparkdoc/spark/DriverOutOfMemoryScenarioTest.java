@@ -3,6 +3,7 @@ package dev.sparkdoc.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.cli.CliRun;
+import dev.sparkdoc.testing.RealSpark;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * names the driver's OutOfMemoryError first, critical; the event log alone, read later, names the
  * crash and the collect it was running.
  */
+@RealSpark
 class DriverOutOfMemoryScenarioTest {
 
     /** Rows × bytes per row: four times the heap, so the collect fails on any machine. */

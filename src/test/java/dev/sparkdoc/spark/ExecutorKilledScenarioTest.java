@@ -6,6 +6,7 @@ import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.testing.RealSpark;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Every step waits for the state it needs (both map tasks running, one per executor; both
  * first reducers done reading), so the kill lands at the same point on a fast or a slow machine.
  */
+@RealSpark
 class ExecutorKilledScenarioTest {
 
     @TempDir

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sparkdoc.cli.CliRun;
+import dev.sparkdoc.testing.RealSpark;
 import java.nio.file.Path;
 import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.types.DataTypes;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * prints and one that throws: the print is read from the executor's stdout through the worker's
  * log link, the exception from its stderr, explained; and local mode says why there are no links.
  */
+@RealSpark
 class ExecutorLogsScenarioTest {
 
     @TempDir

@@ -8,6 +8,7 @@ import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.RuleCatalog;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.rest.RestSource;
+import dev.sparkdoc.testing.RealSpark;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.SparkContext;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * last two are no error of the user's code. Each is named first, at warning or above, live over
  * REST and from the event log ({@link ScenarioTriage}).
  */
+@RealSpark
 class FailureScenarioTest {
 
     @TempDir

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.testing.RealSpark;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Judged while its tasks run (when one is 12 s old: no task has finished, so only the JVM's own GC
  * counters, sent with each heartbeat, can tell) and after.
  */
+@RealSpark
 class GcScenarioTest {
 
     /** Each task allocates for this long: past the 12 s moment with room on a 3× faster machine. */

@@ -12,6 +12,7 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.rest.RestSource;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.RealSpark;
 import dev.sparkdoc.testing.TriageSchema;
 import java.net.URI;
 import java.time.Duration;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * nothing running. Within two polls of the 30th quiet second the top finding names the method,
  * its line and the thread's state; once the driver only waits, nothing is at warning.
  */
+@RealSpark
 class LiveDriverDumpScenarioTest {
 
     static final long BUSY_MS = 75_000;

@@ -14,6 +14,7 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.rest.RestSource;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.RealSpark;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * while its executors sit idle: the JVM's dump shows only Py4J waiting, and sparkdoc says the
  * driver's code runs in Python rather than pretending the JVM is busy or idle; nothing at warning.
  */
+@RealSpark
 class LivePySparkDriverDumpScenarioTest {
 
     private static final Duration PATIENCE = Duration.ofMinutes(3);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.testing.RealSpark;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * after it ended and from the event log. The hot task has no final metrics yet at 12 s: the
  * verdict "skew" comes from what its parents wrote for it to read.
  */
+@RealSpark
 class LiveSkewScenarioTest {
 
     /** The hot task's 150k rows at this cost take 30 s, well past the 12 s moment on a 3× faster machine. */

@@ -11,6 +11,7 @@ import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.RuleCatalog;
 import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.testing.RealSpark;
 import dev.sparkdoc.testing.TriageSchema;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the task's 12th second, the live snapshot holds the task's thread from the executor's dump, and
  * the top finding's evidence names the method, its file and line, and the thread's state.
  */
+@RealSpark
 class LiveThreadDumpScenarioTest {
 
     static final long STUCK_MS = 30_000;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.testing.RealSpark;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 1 ms on every 25th of their 500,000 rows (20 s at least, on any machine), triaged on the live
  * REST API when a task is 12 s old — before any pipeline has its duration metric — and after.
  */
+@RealSpark
 class LiveUdfScenarioTest {
 
     private static final long ROWS = 1_000_000;

@@ -2,6 +2,7 @@ package dev.sparkdoc.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.testing.RealSpark;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The harness itself: a real Spark 4 starts, serves its UI, runs the workloads, writes logs. */
+@RealSpark
 class LocalSparkTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();

@@ -12,6 +12,7 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.rest.ExecutorLogReader;
 import dev.sparkdoc.source.rest.RestSource;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.RealSpark;
 import dev.sparkdoc.tui.Drill;
 import dev.sparkdoc.tui.Effect;
 import dev.sparkdoc.tui.Frame;
@@ -46,6 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  * view's logs show the prints as printed output and the traceback explained, with the user's file
  * and line. Skipped, saying why, on a clone without {@code ../shared/pyspark-3.5.1}.
  */
+@RealSpark
 class PySparkLogsScenarioTest {
 
     private static final Duration PATIENCE = Duration.ofMinutes(4);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.cli.CliRun;
 import dev.sparkdoc.json.Json;
 import dev.sparkdoc.model.AppSnapshot;
+import dev.sparkdoc.testing.RealSpark;
 import dev.sparkdoc.tui.LocalProcessFeed;
 import dev.sparkdoc.tui.ProcessFeed;
 import dev.sparkdoc.tui.ProcessRow;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * event log, and what {@code ps} sees of the driver, the script and the Python workers. Skipped,
  * saying why, on a clone without that folder.
  */
+@RealSpark
 class PySparkScenarioTest {
 
     private static final Duration PATIENCE = Duration.ofMinutes(3);

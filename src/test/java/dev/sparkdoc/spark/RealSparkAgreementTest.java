@@ -18,6 +18,7 @@ import dev.sparkdoc.source.eventlog.EventLogSource;
 import dev.sparkdoc.source.rest.RestSource;
 import dev.sparkdoc.source.rest.SummaryWorth;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.RealSpark;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the event-log snapshot must tell the same story, and both must match what a SparkListener in
  * the same JVM saw ({@link TaskLedger}).
  */
+@RealSpark
 class RealSparkAgreementTest {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);

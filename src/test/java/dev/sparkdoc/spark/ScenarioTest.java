@@ -7,6 +7,7 @@ import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.RuleCatalog;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.ScopeKind;
+import dev.sparkdoc.testing.RealSpark;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.MethodOrderer;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * runs first on purpose: in a fresh JVM its first tasks are slow from JIT warm-up, and that must
  * not read as a problem.
  */
+@RealSpark
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ScenarioTest {
 

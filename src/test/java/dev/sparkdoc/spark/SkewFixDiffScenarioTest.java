@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.cli.CliRun;
 import dev.sparkdoc.json.Json;
+import dev.sparkdoc.testing.RealSpark;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link #MICROS_PER_ROW} of sleep, so task time follows rows on any machine. Measured: the hot
  * task 6.5 s against a 292 ms median before; the finding gone after, 6.2 s saved.
  */
+@RealSpark
 class SkewFixDiffScenarioTest {
 
     static final long ROWS = 400_000;

@@ -11,6 +11,7 @@ import dev.sparkdoc.spark.Await;
 import dev.sparkdoc.targets.TargetParser;
 import dev.sparkdoc.testing.FakeSpark;
 import dev.sparkdoc.testing.RoutingDispatcher;
+import dev.sparkdoc.testing.Slow;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -77,6 +78,7 @@ class AttachFaultsTest {
         driver.routes().otherwise(request -> IdleDriver.answer(request.getUrl().encodedPath()));
     }
 
+    @Slow
     @ParameterizedTest
     @EnumSource(Fault.class)
     void theLastPictureStaysTheHeaderSaysWhatIsWrongAndAGoodAnswerClearsIt(Fault kind) {

@@ -2,6 +2,8 @@ package dev.sparkdoc.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.testing.ForkedProcess;
+import dev.sparkdoc.testing.RealSpark;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code scripts/demo --duration} without a terminal: a real Spark run, then the triage report. */
+@ForkedProcess
+@RealSpark
 class DemoScriptTest {
 
     @TempDir

@@ -11,6 +11,7 @@ import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.testing.HostileLogs;
+import dev.sparkdoc.testing.Slow;
 import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -50,6 +51,7 @@ class HostileTextTuiTest {
         return b.toString().stripTrailing();
     }
 
+    @Slow
     @Test
     void aHugeSqlDescriptionInAStageDrillIsCutWithANote() {
         Path log = HostileLogs.withDescription(dir, "SELECT " + "col_a, ".repeat(300_000) + "x FROM t");

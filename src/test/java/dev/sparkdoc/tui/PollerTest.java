@@ -9,6 +9,7 @@ import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.spark.Await;
 import dev.sparkdoc.targets.TargetParser;
 import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.Slow;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the interval backs off and comes back, the header says unreachable while keeping the last
  * picture, and no endpoint ever has two requests in flight.
  */
+@Slow
 class PollerTest {
 
     enum Mode { FAST, SLOW, DOWN }

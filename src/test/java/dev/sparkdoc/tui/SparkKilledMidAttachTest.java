@@ -10,6 +10,7 @@ import dev.sparkdoc.spark.Await;
 import dev.sparkdoc.spark.LocalSpark;
 import dev.sparkdoc.targets.TargetParser;
 import dev.sparkdoc.testing.FreePort;
+import dev.sparkdoc.testing.RealSpark;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the new application as a new application. (Quitting and the terminal's state afterwards are
  * checked in a real terminal by {@link TmuxAttachTest}.)
  */
+@RealSpark
 class SparkKilledMidAttachTest {
 
     private Instant now;

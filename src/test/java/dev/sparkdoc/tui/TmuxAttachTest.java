@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.sparkdoc.spark.BackgroundJob;
 import dev.sparkdoc.spark.LocalSpark;
 import dev.sparkdoc.spark.SparkWorkloads;
+import dev.sparkdoc.testing.RealSpark;
+import dev.sparkdoc.testing.RealTerminal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The real thing: {@code sparkdoc attach} in its own JVM inside an 80×24 tmux pane, against a
  * real local Spark application with a skewed join.
  */
+@RealTerminal
+@RealSpark
 class TmuxAttachTest {
 
     private static final Duration STARTUP = Duration.ofSeconds(60);

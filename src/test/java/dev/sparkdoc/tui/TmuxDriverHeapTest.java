@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sparkdoc.spark.LocalSpark;
+import dev.sparkdoc.testing.RealSpark;
+import dev.sparkdoc.testing.RealTerminal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * made), {@code h} then {@code y} shows the held rows' class among the top classes by bytes,
  * with what it means.
  */
+@RealTerminal
+@RealSpark
 class TmuxDriverHeapTest {
 
     private static final Duration STARTUP = Duration.ofSeconds(90);

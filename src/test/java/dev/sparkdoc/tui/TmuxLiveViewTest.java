@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RealTerminal;
 import dev.sparkdoc.testing.RoutingDispatcher;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code ?} stay on the bottom row throughout. And {@code c} under tmux's default settings puts
  * the config in tmux's paste buffer and says so.
  */
+@RealTerminal
 class TmuxLiveViewTest {
 
     private static final Duration STARTUP = Duration.ofSeconds(60);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RealTerminal;
 import dev.sparkdoc.testing.RoutingDispatcher;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the rest of the view answers keys meanwhile, and the logs show once the worker answers, the
  * printed line marked.
  */
+@RealTerminal
 class TmuxLogsViewTest {
 
     private static final Duration STARTUP = Duration.ofSeconds(60);

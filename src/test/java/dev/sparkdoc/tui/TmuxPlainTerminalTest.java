@@ -3,6 +3,7 @@ package dev.sparkdoc.tui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.sparkdoc.testing.RealTerminal;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * prints the triage report without taking the alternate screen, saying why on stderr; under
  * LANG=C it draws the live view in ASCII.
  */
+@RealTerminal
 class TmuxPlainTerminalTest {
 
     private static final Duration STARTUP = Duration.ofSeconds(60);

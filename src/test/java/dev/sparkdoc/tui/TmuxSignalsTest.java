@@ -3,6 +3,7 @@ package dev.sparkdoc.tui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.sparkdoc.testing.RealTerminal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * (Lanterna's shutdown hook and ours used to race on SIGTERM and SIGINT: 3 runs in 6 said it).
  * Each way is tried several times, since a race shows only now and then.
  */
+@RealTerminal
 class TmuxSignalsTest {
 
     private static final int RUNS = 6;

@@ -12,6 +12,7 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.testing.FakeSpark;
 import dev.sparkdoc.testing.RoutingDispatcher;
+import dev.sparkdoc.testing.Slow;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -92,6 +93,7 @@ class FaultsWhilePollingTest {
         }
     }
 
+    @Slow
     @Test
     void anAnswerThatNeverStartsHitsTheTimeoutTheUserGave() {
         try (RestSource source = driver(FAST)) {
@@ -108,6 +110,7 @@ class FaultsWhilePollingTest {
         }
     }
 
+    @Slow
     @Test
     void anAnswerThatTricklesForeverIsCutByTheWholeCallBound() {
         try (RestSource source = driver(FAST)) {
@@ -123,6 +126,7 @@ class FaultsWhilePollingTest {
         }
     }
 
+    @Slow
     @Test
     void oneStalledTaskSummaryCostsOnlyThatStagesQuantilesAndIsNoted() {
         String summary = Fixtures.expectation("stage_task_summary_w_shuffle_read");
@@ -143,6 +147,7 @@ class FaultsWhilePollingTest {
         }
     }
 
+    @Slow
     @Test
     void afterOneDetailRequestTimesOutTheRestOfThePollsDetailsWait() {
         spark.route(APP_PATH + "/stages", () -> json(finishedStages(12)));

@@ -3,6 +3,7 @@ package dev.sparkdoc.source.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.ForkedProcess;
 import dev.sparkdoc.testing.RoutingDispatcher;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * hostile server): {@code triage} in a JVM of 256 MB heap, as on a small edge node, completes with
  * a note instead of an OutOfMemoryError (the list once took 1.2 GB).
  */
+@ForkedProcess
 @Timeout(900)   // a guard against a hang, not a measurement
 class HugeStageListTest {
 

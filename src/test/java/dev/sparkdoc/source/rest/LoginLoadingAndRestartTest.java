@@ -11,6 +11,7 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.testing.FakeSpark;
 import dev.sparkdoc.testing.RoutingDispatcher;
+import dev.sparkdoc.testing.Slow;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -93,6 +94,7 @@ class LoginLoadingAndRestartTest {
         }
     }
 
+    @Slow
     @Test
     void triageWaitsForAHistoryServerThatIsStillLoadingTheApp() {
         // the server replays until sparkdoc asks again: the second read's refresh of the app entry

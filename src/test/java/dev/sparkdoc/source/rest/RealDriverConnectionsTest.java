@@ -7,6 +7,7 @@ import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.spark.LocalSpark;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.testing.RealSpark;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
  * proxy that closes every connection after one answer, never fail and never waste a request on a
  * connection the server already closed.
  */
+@RealSpark
 @Timeout(120)   // a guard against a hang, not a measurement
 class RealDriverConnectionsTest {
 

@@ -4,6 +4,7 @@ import static dev.sparkdoc.testing.RoutingDispatcher.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.source.rest.dto.StageDataDto;
+import dev.sparkdoc.testing.Slow;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -129,11 +130,13 @@ class StageDetailBoundsTest {
                         "/api/v1/applications/local-1/stages/108/0/taskSummary");
     }
 
+    @Slow
     @Test
     void everyPollOfAnAppWith3000FinishedStagesStaysPoliteAndTheWorthwhileOnesFill() {
         pollsStayPolite(3_000);
     }
 
+    @Slow
     @Test
     void everyPollOfAnAppWith10000FinishedStagesStaysPoliteAndTheWorthwhileOnesFill() {
         pollsStayPolite(10_000);

@@ -6,6 +6,7 @@ import com.github.luben.zstd.ZstdOutputStream;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.source.eventlog.EventLogSource;
+import dev.sparkdoc.testing.Slow;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +30,7 @@ class RollingLogLimitsTest {
     @TempDir
     Path dir;
 
+    @Slow
     @Test
     void threeThousandFilesAreReadInNumericOrderWithoutHoldingThemOpen() throws IOException {
         Path folder = Files.createDirectory(dir.resolve("eventlog_v2_" + APP));
