@@ -35,6 +35,7 @@ class ArchitectureTest {
         ArchRule rule = layeredArchitecture().consideringOnlyDependenciesInLayers()
                 // the vocabulary everyone shares; none of them knows another sparkdoc package
                 .layer("model").definedBy("dev.sparkdoc.model..")
+                .layer("facts").definedBy("dev.sparkdoc.facts..")
                 .layer("targets").definedBy("dev.sparkdoc.targets..")
                 .layer("json").definedBy("dev.sparkdoc.json..")
                 .layer("datafile").definedBy("dev.sparkdoc.datafile..")
@@ -52,23 +53,25 @@ class ArchitectureTest {
                 .layer("userconfig").definedBy("dev.sparkdoc.userconfig..")
                 .layer("cli").definedBy("dev.sparkdoc.cli..")
                 .whereLayer("model").mayNotAccessAnyLayer()
+                // the facts' vocabulary (names, units, scopes, formats): what every front end reads
+                .whereLayer("facts").mayOnlyAccessLayers("model")
                 .whereLayer("targets").mayNotAccessAnyLayer()
                 .whereLayer("json").mayNotAccessAnyLayer()
                 .whereLayer("datafile").mayNotAccessAnyLayer()
                 .whereLayer("firstaid").mayNotAccessAnyLayer()
                 .whereLayer("redact").mayOnlyAccessLayers("model")
                 .whereLayer("explain").mayOnlyAccessLayers("datafile", "firstaid", "redact")
-                .whereLayer("proc").mayOnlyAccessLayers("model", "targets", "redact")
+                .whereLayer("proc").mayOnlyAccessLayers("model", "facts", "targets", "redact")
                 // a source knows nothing of what a rule is
-                .whereLayer("source").mayOnlyAccessLayers("model", "targets", "json", "redact")
+                .whereLayer("source").mayOnlyAccessLayers("model", "facts", "targets", "json", "redact")
                 // nothing in a rule knows where the data came from
-                .whereLayer("signals").mayOnlyAccessLayers("model", "proc", "explain", "datafile")
-                .whereLayer("rules").mayOnlyAccessLayers("model", "proc", "signals", "datafile", "firstaid")
-                .whereLayer("diff").mayOnlyAccessLayers("model", "targets", "source", "explain", "signals", "rules")
-                .whereLayer("fleet").mayOnlyAccessLayers("model", "targets", "source", "rules")
-                .whereLayer("report").mayOnlyAccessLayers("model", "json", "firstaid", "explain", "proc", "signals", "rules",
+                .whereLayer("signals").mayOnlyAccessLayers("model", "facts", "proc", "explain", "datafile")
+                .whereLayer("rules").mayOnlyAccessLayers("model", "facts", "proc", "signals", "datafile", "firstaid")
+                .whereLayer("diff").mayOnlyAccessLayers("model", "facts", "targets", "source", "explain", "signals", "rules")
+                .whereLayer("fleet").mayOnlyAccessLayers("model", "facts", "targets", "source", "rules")
+                .whereLayer("report").mayOnlyAccessLayers("model", "facts", "json", "firstaid", "explain", "proc", "signals", "rules",
                         "diff", "fleet")
-                .whereLayer("tui").mayOnlyAccessLayers("model", "targets", "firstaid", "redact", "proc", "source", "signals",
+                .whereLayer("tui").mayOnlyAccessLayers("model", "facts", "targets", "firstaid", "redact", "proc", "source", "signals",
                         "rules", "report")
                 .whereLayer("userconfig").mayOnlyAccessLayers("targets", "source", "datafile", "redact", "proc")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer();

@@ -1,11 +1,11 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.Scope;
-import dev.sparkdoc.signals.ScopeKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,13 +1,13 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactCatalog;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.Fact;
-import dev.sparkdoc.signals.FactCatalog;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.Scope;
-import dev.sparkdoc.signals.ScopeFacts;
-import dev.sparkdoc.signals.ScopeKind;
 import dev.sparkdoc.signals.SignalSet;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,14 +1,14 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.rules.Diagnosis;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.ScopeFacts;
-import dev.sparkdoc.signals.ScopeKind;
 import dev.sparkdoc.signals.SignalSet;
 import dev.sparkdoc.signals.Signals;
 import dev.sparkdoc.signals.StageSignals;

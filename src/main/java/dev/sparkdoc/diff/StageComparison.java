@@ -1,10 +1,10 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageTotals;
-import dev.sparkdoc.signals.Fact;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.StageSignals;
 import java.util.ArrayList;
 import java.util.List;

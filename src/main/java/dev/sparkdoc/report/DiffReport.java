@@ -4,9 +4,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.sparkdoc.diff.Change;
 import dev.sparkdoc.diff.DiffResult;
 import dev.sparkdoc.diff.FindingOutcome;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.FactFormat;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,8 +1,8 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.FactFormat;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;

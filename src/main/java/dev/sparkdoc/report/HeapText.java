@@ -1,7 +1,7 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.HeapHistogram;
-import dev.sparkdoc.signals.FactFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

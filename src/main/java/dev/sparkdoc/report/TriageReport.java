@@ -2,6 +2,7 @@ package dev.sparkdoc.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Application;
 import dev.sparkdoc.model.Executor;
@@ -10,7 +11,6 @@ import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.AppContext;
-import dev.sparkdoc.signals.FactFormat;
 import dev.sparkdoc.signals.ModelSanity;
 import dev.sparkdoc.signals.PostMortem;
 import java.time.Instant;

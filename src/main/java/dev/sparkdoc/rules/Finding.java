@@ -1,7 +1,7 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.facts.Scope;
 import dev.sparkdoc.firstaid.Remedy;
-import dev.sparkdoc.signals.Scope;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.sparkdoc.rules;
 
 import dev.sparkdoc.datafile.DataFileException;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.FactUnit;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactUnit;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,7 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.Setting;
 import java.util.Optional;
 
 /**

@@ -2,6 +2,12 @@ package dev.sparkdoc.signals;
 
 import dev.sparkdoc.explain.ErrorClassifier;
 import dev.sparkdoc.explain.ExplainedError;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.Quantiles;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
@@ -12,8 +18,8 @@ import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.model.TaskQuantiles;
 import dev.sparkdoc.model.TaskSample;
 import java.util.Comparator;
-import java.util.List;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 

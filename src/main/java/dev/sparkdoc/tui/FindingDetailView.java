@@ -1,9 +1,9 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.facts.FactCatalog;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.rules.Finding;
-import dev.sparkdoc.signals.FactCatalog;
-import dev.sparkdoc.signals.FactFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

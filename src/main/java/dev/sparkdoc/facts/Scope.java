@@ -1,4 +1,4 @@
-package dev.sparkdoc.signals;
+package dev.sparkdoc.facts;
 
 /**
  * One thing a finding can be about: the app, a job, a stage attempt, an executor, a SQL

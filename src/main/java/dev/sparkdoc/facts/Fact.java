@@ -1,4 +1,4 @@
-package dev.sparkdoc.signals;
+package dev.sparkdoc.facts;
 
 /**
  * One named fact, declared once in the signal class that computes it (see {@link FactList}):

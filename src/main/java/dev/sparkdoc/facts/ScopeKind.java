@@ -1,4 +1,4 @@
-package dev.sparkdoc.signals;
+package dev.sparkdoc.facts;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;

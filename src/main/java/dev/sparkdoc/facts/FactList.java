@@ -1,4 +1,4 @@
-package dev.sparkdoc.signals;
+package dev.sparkdoc.facts;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -6,48 +6,51 @@ import java.util.List;
 
 /**
  * The facts one signal class declares, in declaration order. Each is written once:
- * {@code static final Fact WALL = FACTS.ms("stage.wall", "…")}; {@link FactCatalog} joins the lists.
- * Only signal classes declare facts: the factory methods are this package's.
+ * {@code static final Fact WALL = FACTS.ms("stage.wall", "…")}; signals' {@code FactCatalog} finds the lists.
  */
 public final class FactList implements Iterable<Fact> {
 
     private final ScopeKind scope;
     private final List<Fact> facts = new ArrayList<>();
 
-    FactList(ScopeKind scope) {
+    public FactList(ScopeKind scope) {
         this.scope = scope;
     }
 
-    Fact ms(String name, String meaning) {
+    public Fact ms(String name, String meaning) {
         return add(name, FactUnit.MS, meaning);
     }
 
-    Fact seconds(String name, String meaning) {
+    public Fact seconds(String name, String meaning) {
         return add(name, FactUnit.SECONDS, meaning);
     }
 
-    Fact bytes(String name, String meaning) {
+    public Fact bytes(String name, String meaning) {
         return add(name, FactUnit.BYTES, meaning);
     }
 
-    Fact count(String name, String meaning) {
+    public Fact count(String name, String meaning) {
         return add(name, FactUnit.COUNT, meaning);
     }
 
-    Fact ratio(String name, String meaning) {
+    public Fact ratio(String name, String meaning) {
         return add(name, FactUnit.RATIO, meaning);
     }
 
-    Fact fraction(String name, String meaning) {
+    public Fact fraction(String name, String meaning) {
         return add(name, FactUnit.FRACTION, meaning);
     }
 
-    Fact flag(String name, String meaning) {
+    public Fact flag(String name, String meaning) {
         return add(name, FactUnit.BOOLEAN, meaning);
     }
 
-    Fact text(String name, String meaning) {
+    public Fact text(String name, String meaning) {
         return add(name, FactUnit.TEXT, meaning);
+    }
+
+    public ScopeKind scope() {
+        return scope;
     }
 
     public List<Fact> all() {

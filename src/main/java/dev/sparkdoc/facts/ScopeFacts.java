@@ -1,4 +1,4 @@
-package dev.sparkdoc.signals;
+package dev.sparkdoc.facts;
 
 import java.util.Map;
 import java.util.Optional;
@@ -10,10 +10,10 @@ import java.util.OptionalDouble;
  *
  * @param values numeric facts (booleans as 0/1); a fact absent here was not measurable
  * @param texts  text facts, for titles and remedies (e.g. the top exception class)
- * @param settings the configuration in force here; {@link Settings#NONE} falls back to the parent's
+ * @param settings the configuration in force here; {@link InForce#NONE} falls back to the parent's
  */
 public record ScopeFacts(Scope scope, Map<Fact, Double> values, Map<Fact, String> texts, Optional<ScopeFacts> parent,
-                         Settings settings) {
+                         InForce settings) {
 
     public ScopeFacts {
         values = Map.copyOf(values);
@@ -21,8 +21,8 @@ public record ScopeFacts(Scope scope, Map<Fact, Double> values, Map<Fact, String
     }
 
     /** The configuration in force for this scope: its own, else its parent's. */
-    public Settings inForce() {
-        return settings != Settings.NONE ? settings : parent.map(ScopeFacts::inForce).orElse(Settings.NONE);
+    public InForce inForce() {
+        return !settings.isNone() ? settings : parent.map(ScopeFacts::inForce).orElse(InForce.NONE);
     }
 
     public OptionalDouble value(Fact fact) {

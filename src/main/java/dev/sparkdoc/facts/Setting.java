@@ -1,4 +1,4 @@
-package dev.sparkdoc.signals;
+package dev.sparkdoc.facts;
 
 /**
  * A setting's value in force where a finding applies, and where it came from.

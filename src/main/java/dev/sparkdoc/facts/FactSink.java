@@ -1,4 +1,4 @@
-package dev.sparkdoc.signals;
+package dev.sparkdoc.facts;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -10,14 +10,14 @@ public final class FactSink {
     private final Scope scope;
     private final Map<Fact, Double> values = new HashMap<>();
     private final Map<Fact, String> texts = new HashMap<>();
-    private Settings settings = Settings.NONE;
+    private InForce settings = InForce.NONE;
 
     public FactSink(Scope scope) {
         this.scope = scope;
     }
 
     /** The configuration in force for this scope (remedies are checked against it). */
-    public FactSink settings(Settings inForce) {
+    public FactSink settings(InForce inForce) {
         this.settings = inForce;
         return this;
     }
