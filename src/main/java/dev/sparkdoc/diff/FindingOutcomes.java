@@ -3,12 +3,12 @@ package dev.sparkdoc.diff;
 import dev.sparkdoc.facts.Fact;
 import dev.sparkdoc.facts.FactCatalog;
 import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactSet;
 import dev.sparkdoc.facts.Scope;
 import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.SignalSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -36,7 +36,7 @@ final class FindingOutcomes {
     private final String currentApp;
 
     /** @param counterpart current id → baseline id, by scope kind */
-    private FindingOutcomes(Map<ScopeKind, Map<String, String>> counterpart, SignalSet before, SignalSet after, double threshold) {
+    private FindingOutcomes(Map<ScopeKind, Map<String, String>> counterpart, FactSet before, FactSet after, double threshold) {
         this.toCurrent = new HashMap<>();
         counterpart.forEach((kind, ids) -> {
             Map<String, String> inverse = new HashMap<>();
@@ -51,7 +51,7 @@ final class FindingOutcomes {
     }
 
     static List<FindingOutcome> of(List<Finding> before, List<Finding> after, Map<ScopeKind, Map<String, String>> counterpart,
-                                   SignalSet signalsBefore, SignalSet signalsAfter, double threshold) {
+                                   FactSet signalsBefore, FactSet signalsAfter, double threshold) {
         FindingOutcomes o = new FindingOutcomes(counterpart, signalsBefore, signalsAfter, threshold);
         List<Finding> unused = new ArrayList<>(after);
         List<FindingOutcome> out = new ArrayList<>();
@@ -147,7 +147,7 @@ final class FindingOutcomes {
         return Stream.concat(Stream.of(f.scope()), f.alsoIn().stream());
     }
 
-    private static Map<String, ScopeFacts> index(SignalSet s) {
+    private static Map<String, ScopeFacts> index(FactSet s) {
         Map<String, ScopeFacts> out = new HashMap<>();
         out.put(key(ScopeKind.APP, s.app().scope().id()), s.app());
         s.scopes().forEach(f -> out.put(key(f.scope().kind(), f.scope().id()), f));

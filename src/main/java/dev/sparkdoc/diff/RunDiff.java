@@ -1,6 +1,7 @@
 package dev.sparkdoc.diff;
 
 import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactSet;
 import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.AppSnapshot;
@@ -9,8 +10,6 @@ import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.rules.Diagnosis;
-import dev.sparkdoc.signals.SignalSet;
-import dev.sparkdoc.signals.Signals;
 import dev.sparkdoc.signals.StageSignals;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -35,8 +34,8 @@ public final class RunDiff {
 
     private final Work before;
     private final Work after;
-    private final SignalSet signalsBefore;
-    private final SignalSet signalsAfter;
+    private final FactSet signalsBefore;
+    private final FactSet signalsAfter;
     private final Map<String, ScopeFacts> factsBefore;
     private final Map<String, ScopeFacts> factsAfter;
     private final dev.sparkdoc.signals.StageNames namesBefore;
@@ -51,8 +50,8 @@ public final class RunDiff {
         after = new Work(a.snapshot());
         namesBefore = b.names();
         namesAfter = a.names();
-        signalsBefore = Signals.compute(b.snapshot());
-        signalsAfter = Signals.compute(a.snapshot());
+        signalsBefore = b.facts();
+        signalsAfter = a.facts();
         factsBefore = stageFacts(signalsBefore);
         factsAfter = stageFacts(signalsAfter);
     }
@@ -196,7 +195,7 @@ public final class RunDiff {
         return m;
     }
 
-    private static Map<String, ScopeFacts> stageFacts(SignalSet s) {
+    private static Map<String, ScopeFacts> stageFacts(FactSet s) {
         Map<String, ScopeFacts> out = new LinkedHashMap<>();
         s.of(ScopeKind.STAGE).forEach(f -> out.put(f.scope().id(), f));
         return out;

@@ -123,9 +123,7 @@ public final class TriageText {
     static String evidence(Finding.Evidence e) {
         String base = e.fact() + " = " + e.display();
         if (e.op().isPresent() && e.threshold().isPresent()) {
-            String threshold = FactCatalog.find(e.fact())
-                    .map(def -> FactFormat.human(e.threshold().get(), def.unit()))
-                    .orElse(FactFormat.raw(e.threshold().get()));
+            String threshold = e.human(e.threshold().get());
             return base + "  (" + e.op().get() + " " + threshold + ")";
         }
         return base;

@@ -142,7 +142,7 @@ public final class RuleEngine {
         for (LeafResult leaf : leaves) {
             if (leaf.passed() && seen.add(leaf.fact())) {
                 double v = leaf.value().getAsDouble();
-                out.add(new Finding.Evidence(leaf.fact().name(), v, leaf.fact().unit().id(), FactFormat.human(v, leaf.fact().unit()),
+                out.add(new Finding.Evidence(leaf.fact(), v, FactFormat.human(v, leaf.fact().unit()),
                         Optional.of(leaf.op().symbol()), Optional.of(leaf.threshold())));
             }
         }
@@ -154,7 +154,7 @@ public final class RuleEngine {
         for (Fact fact : rule.evidence()) {
             if (fact.unit() == dev.sparkdoc.facts.FactUnit.TEXT) {
                 facts.text(fact).filter(t -> !t.isBlank()).filter(t -> seen.add(fact))
-                        .ifPresent(t -> out.add(new Finding.Evidence(fact.name(), Double.NaN, "text", t, Optional.empty(), Optional.empty())));
+                        .ifPresent(t -> out.add(new Finding.Evidence(fact, Double.NaN, t, Optional.empty(), Optional.empty())));
                 continue;
             }
             OptionalDouble v = facts.value(fact);
@@ -167,7 +167,7 @@ public final class RuleEngine {
     }
 
     private static Finding.Evidence plain(Fact fact, double value) {
-        return new Finding.Evidence(fact.name(), value, fact.unit().id(), FactFormat.human(value, fact.unit()), Optional.empty(),
+        return new Finding.Evidence(fact, value, FactFormat.human(value, fact.unit()), Optional.empty(),
                 Optional.empty());
     }
 }

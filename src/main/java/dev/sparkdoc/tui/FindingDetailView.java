@@ -97,6 +97,6 @@ final class FindingDetailView {
     }
 
     private static String threshold(Finding.Evidence e, double t) {
-        return FactCatalog.find(e.fact()).map(def -> FactFormat.human(t, def.unit())).orElse(FactFormat.raw(t));
+        return e.human(t);
     }
 }

@@ -56,7 +56,7 @@ final class StageDetailView {
                 + " · write " + Fmt.bytes(t.shuffleWriteBytes()) + " · spill " + Fmt.bytes(t.memoryBytesSpilled())
                 + " mem / " + Fmt.bytes(t.diskBytesSpilled()) + " disk", width, Tone.NORMAL, -1));
         out.add(Line.of("", Tone.NORMAL));
-        st.quantiles().ifPresentOrElse(q -> quantiles(q, out), () -> out.addAll(Line.wrap(noQuantiles(st), width, Tone.DIM, -1)));
+        st.quantiles().ifPresentOrElse(q -> quantiles(q, Rows.skew(s, st), out), () -> out.addAll(Line.wrap(noQuantiles(st), width, Tone.DIM, -1)));
         StageTasksSection.lines(st, s.diagnosis().map(d -> d.snapshot().source().kind()).orElse(SourceKind.SNAPSHOT), width, out);
         // where the longest-running task is now, when this poll read its thread (live drivers)
         s.diagnosis().flatMap(d -> d.snapshot().taskThreads().stream()
@@ -85,7 +85,8 @@ final class StageDetailView {
                         + " leaves room for a slow tail, a few per poll.";
     }
 
-    private static void quantiles(TaskQuantiles q, List<Line> out) {
+    /** @param skew the stage's fact stage.duration.maxOverP50: the duration row is marked as the stage row is */
+    private static void quantiles(TaskQuantiles q, double skew, List<Line> out) {
         out.add(Line.of("Task quantiles over " + q.taskCount() + " finished tasks" + (q.exact() ? "" : " (estimated)"), Tone.BOLD));
         out.add(Line.of(String.format(Locale.ROOT, QUANTILE_ROW, "METRIC", "MIN", "P25", "MEDIAN", "P75", "MAX"), Tone.DIM));
         for (TaskMetric m : TaskMetric.values()) {
@@ -93,7 +94,7 @@ final class StageDetailView {
             if (v.max() <= 0) {
                 continue;
             }
-            Tone tone = m == TaskMetric.DURATION && v.maxOverMedian() >= StagesView.SKEW_MARK ? Tone.WARNING : Tone.NORMAL;
+            Tone tone = m == TaskMetric.DURATION && skew >= StagesView.SKEW_MARK ? Tone.WARNING : Tone.NORMAL;
             out.add(Line.of(String.format(Locale.ROOT, QUANTILE_ROW, m.name().toLowerCase(Locale.ROOT).replace('_', ' '),
                     value(m, v.min()), value(m, v.p25()), value(m, v.p50()), value(m, v.p75()), value(m, v.max())), tone));
         }

@@ -39,7 +39,7 @@ final class StagesView {
             if (!sel) {
                 f.tone(t.start(2), row, t.width(2), Tone.BAR);
                 f.tone(t.start(5), row, t.width(5), Tone.ACCENT);
-                if (Rows.skew(st) >= SKEW_MARK) {
+                if (Rows.skew(s, st) >= SKEW_MARK) {
                     f.tone(t.start(7), row, t.width(7), Tone.WARNING);
                 }
                 if (st.status() == StageStatus.FAILED || st.tasks().failed() > 0) {
@@ -51,7 +51,7 @@ final class StagesView {
 
     private static List<String> cells(UiState s, Stage st) {
         var dur = st.quantiles().map(q -> q.get(TaskMetric.DURATION));
-        double skew = Rows.skew(st);
+        double skew = Rows.skew(s, st);
         return Views.cells(id(st), state(st.status()), Bars.progress(st.tasks().total(), st.tasks().completed(),
                         st.tasks().active(), PROGRESS),
                 st.tasks().completed() + "/" + st.tasks().total(),
