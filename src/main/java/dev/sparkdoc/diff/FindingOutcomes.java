@@ -1,5 +1,6 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.facts.Fact;
 import dev.sparkdoc.facts.FactCatalog;
 import dev.sparkdoc.facts.FactFormat;
@@ -121,18 +122,18 @@ final class FindingOutcomes {
         String before = lost(b) + (b.costMeasured() ? " lost" : "");
         return switch (status) {
             case GONE -> "gone: " + before + " before"
-                    + (b.costMeasured() ? ", " + FactFormat.duration(b.secondsLost() * 1000) + " saved" : "");
+                    + (b.costMeasured() ? ", " + DurationFormat.of(b.secondsLost() * 1000) + " saved" : "");
             case UNCHANGED -> "unchanged: " + before + " → " + lost(a.orElseThrow());
             case BETTER, WORSE -> status.id() + ": " + before + " → " + lost(a.orElseThrow())
                     + (b.costMeasured() && a.orElseThrow().costMeasured()
-                            ? " (" + (saved >= 0 ? FactFormat.duration(saved * 1000) + " saved" : FactFormat.duration(-saved * 1000) + " more") + ")"
+                            ? " (" + (saved >= 0 ? DurationFormat.of(saved * 1000) + " saved" : DurationFormat.of(-saved * 1000) + " more") + ")"
                             : "");
         };
     }
 
     /** "6.2 s warning"; a finding whose cost was not measured is its severity alone. */
     private static String lost(Finding f) {
-        return f.costMeasured() ? FactFormat.duration(f.secondsLost() * 1000) + " " + f.severity().id() : f.severity().id();
+        return f.costMeasured() ? DurationFormat.of(f.secondsLost() * 1000) + " " + f.severity().id() : f.severity().id();
     }
 
     private Optional<String> counterpartOf(Scope s) {

@@ -1,5 +1,6 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.facts.FactSet;
 import dev.sparkdoc.facts.ScopeFacts;
@@ -117,8 +118,8 @@ public final class RunDiff {
                         Optional.of(Long.toString(p.current().id())),
                         (p.current().durationMs() - p.baseline().durationMs()) / 1000.0, d.structural());
                 o.details.addAll(d.sentences().subList(Math.min(1, d.sentences().size()), d.sentences().size()));
-                o.details.add("query time: " + FactFormat.duration(p.baseline().durationMs()) + " → "
-                        + FactFormat.duration(p.current().durationMs()));
+                o.details.add("query time: " + DurationFormat.of(p.baseline().durationMs()) + " → "
+                        + DurationFormat.of(p.current().durationMs()));
                 if (d.structural()) {
                     owner(ownersBefore, "q:" + p.baseline().id(), o);
                     ownersAfter.put("q:" + p.current().id(), o);
@@ -137,31 +138,31 @@ public final class RunDiff {
             ScopeFacts fa = factsAfter.get(p.current().key());
             if (o.isPresent()) {
                 o.get().details.add(StageComparison.where(p.baseline(), p.current(), fa) + ": "
-                        + StageComparison.signed(wall(fa) / 1000 - wall(fb) / 1000) + " (" + FactFormat.duration(wall(fb))
-                        + " → " + FactFormat.duration(wall(fa)) + ")");
+                        + StageComparison.signed(wall(fa) / 1000 - wall(fb) / 1000) + " (" + DurationFormat.of(wall(fb))
+                        + " → " + DurationFormat.of(wall(fa)) + ")");
             } else {
                 out.add(StageComparison.compare(p.baseline(), p.current(), fb, fa, threshold));
             }
         }
         for (Stage s : stages.added()) {
             ScopeFacts f = factsAfter.get(s.key());
-            String line = "stage " + s.stageId() + " added: " + FactFormat.duration(wall(f));
+            String line = "stage " + s.stageId() + " added: " + DurationFormat.of(wall(f));
             Optional<Owner> o = ownerOf(after, ownersAfter, s);
             if (o.isPresent()) {
                 o.get().details.add(line);
             } else {
-                out.add(new Change(ChangeKind.STAGE_ADDED, "stage added, " + FactFormat.duration(wall(f)), label(s, f),
+                out.add(new Change(ChangeKind.STAGE_ADDED, "stage added, " + DurationFormat.of(wall(f)), label(s, f),
                         Optional.empty(), Optional.of(s.key()), Optional.of(wall(f) / 1000), true, List.of(), List.of()));
             }
         }
         for (Stage s : stages.removed()) {
             ScopeFacts f = factsBefore.get(s.key());
-            String line = "stage " + s.stageId() + " of the baseline removed: " + FactFormat.duration(wall(f));
+            String line = "stage " + s.stageId() + " of the baseline removed: " + DurationFormat.of(wall(f));
             Optional<Owner> o = ownerOf(before, ownersBefore, s);
             if (o.isPresent()) {
                 o.get().details.add(line);
             } else {
-                out.add(new Change(ChangeKind.STAGE_REMOVED, "stage removed, " + FactFormat.duration(wall(f)) + " in the baseline",
+                out.add(new Change(ChangeKind.STAGE_REMOVED, "stage removed, " + DurationFormat.of(wall(f)) + " in the baseline",
                         label(s, f) + " of the baseline", Optional.of(s.key()), Optional.empty(), Optional.of(-wall(f) / 1000),
                         true, List.of(), List.of()));
             }

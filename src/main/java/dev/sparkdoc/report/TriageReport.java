@@ -2,6 +2,7 @@ package dev.sparkdoc.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Application;
@@ -55,7 +56,7 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
 
         /** The wall time as the text reports show it. */
         String shownDuration() {
-            return durationMs.map(FactFormat::duration).orElse("duration unknown");
+            return durationMs.map(DurationFormat::of).orElse("duration unknown");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.facts.FactCatalog;
 import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.rules.Diagnosis;
@@ -78,7 +79,7 @@ public final class TriageText {
     }
 
     private static void finding(int n, Finding f, int w, Theme theme, List<String> out) {
-        String lost = f.lostText(s -> FactFormat.duration(s * 1000));
+        String lost = f.lostText(s -> DurationFormat.of(s * 1000));
         String number = n + ". ";
         List<String> title = Wrap.lines(f.severity().id().toUpperCase(Locale.ROOT) + "  " + f.title(), w,
                 number, " ".repeat(number.length()));

@@ -1,5 +1,6 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.TaskMetric;
@@ -55,9 +56,9 @@ final class StagesView {
         return Views.cells(id(st), state(st.status()), Bars.progress(st.tasks().total(), st.tasks().completed(),
                         st.tasks().active(), PROGRESS),
                 st.tasks().completed() + "/" + st.tasks().total(),
-                st.durationMs(AppTime.now(s)).map(Fmt::ms).orElse(""),
+                st.durationMs(AppTime.now(s)).map(DurationFormat::compact).orElse(""),
                 dur.map(Bars::distribution).orElse(""),
-                dur.map(q -> Fmt.ms(q.max())).orElse(""),
+                dur.map(q -> DurationFormat.compact(q.max())).orElse(""),
                 skew >= SKEW_MARK ? String.format(Locale.ROOT, "▲%.0f×", skew) : skew > 0 ? String.format(Locale.ROOT, "%.1f×", skew) : "",
                 name(s, st));
     }
