@@ -52,6 +52,7 @@ class ArchitectureTest {
         ArchRule rule = layeredArchitecture().consideringOnlyDependenciesInLayers()
                 // the vocabulary everyone shares; none of them knows another sparkdoc package
                 .layer("model").definedBy("dev.sparkdoc.model..")
+                .layer("facts").definedBy("dev.sparkdoc.facts..")
                 .layer("targets").definedBy("dev.sparkdoc.targets..")
                 .layer("json").definedBy("dev.sparkdoc.json..")
                 .layer("datafile").definedBy("dev.sparkdoc.datafile..")
@@ -70,25 +71,27 @@ class ArchitectureTest {
                 .layer("userconfig").definedBy("dev.sparkdoc.userconfig..")
                 .layer("cli").definedBy("dev.sparkdoc.cli..")
                 .whereLayer("model").mayNotAccessAnyLayer()
+                // the facts' vocabulary (names, units, scopes, formats): what every front end reads
+                .whereLayer("facts").mayOnlyAccessLayers("model")
                 .whereLayer("targets").mayNotAccessAnyLayer()
                 .whereLayer("json").mayNotAccessAnyLayer()
                 .whereLayer("datafile").mayNotAccessAnyLayer()
                 .whereLayer("firstaid").mayNotAccessAnyLayer()
                 .whereLayer("redact").mayOnlyAccessLayers("model")
                 .whereLayer("explain").mayOnlyAccessLayers("datafile", "firstaid", "redact")
-                .whereLayer("proc").mayOnlyAccessLayers("model", "targets", "redact")
+                .whereLayer("proc").mayOnlyAccessLayers("model", "facts", "targets", "redact")
                 // a source knows nothing of what a rule is
-                .whereLayer("source").mayOnlyAccessLayers("model", "targets", "json", "redact")
+                .whereLayer("source").mayOnlyAccessLayers("model", "facts", "targets", "json", "redact")
                 // nothing in a rule knows where the data came from
                 // the time account reads the model alone; signals publish its parts as facts
                 .whereLayer("account").mayOnlyAccessLayers("model")
-                .whereLayer("signals").mayOnlyAccessLayers("model", "proc", "explain", "datafile", "account")
-                .whereLayer("rules").mayOnlyAccessLayers("model", "proc", "signals", "datafile", "firstaid")
-                .whereLayer("diff").mayOnlyAccessLayers("model", "targets", "source", "explain", "signals", "rules")
-                .whereLayer("fleet").mayOnlyAccessLayers("model", "targets", "source", "rules")
-                .whereLayer("report").mayOnlyAccessLayers("model", "json", "firstaid", "explain", "proc", "account", "signals", "rules",
+                .whereLayer("signals").mayOnlyAccessLayers("model", "facts", "proc", "explain", "datafile", "account")
+                .whereLayer("rules").mayOnlyAccessLayers("model", "facts", "proc", "signals", "datafile", "firstaid")
+                .whereLayer("diff").mayOnlyAccessLayers("model", "facts", "targets", "source", "explain", "signals", "rules")
+                .whereLayer("fleet").mayOnlyAccessLayers("model", "facts", "targets", "source", "rules")
+                .whereLayer("report").mayOnlyAccessLayers("model", "facts", "json", "firstaid", "explain", "proc", "account", "signals", "rules",
                         "diff", "fleet")
-                .whereLayer("tui").mayOnlyAccessLayers("model", "targets", "firstaid", "redact", "proc", "source", "signals",
+                .whereLayer("tui").mayOnlyAccessLayers("model", "facts", "targets", "firstaid", "redact", "proc", "source", "signals",
                         "rules", "report")
                 .whereLayer("userconfig").mayOnlyAccessLayers("targets", "source", "datafile", "redact", "proc")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer();

@@ -1,6 +1,8 @@
 package dev.sparkdoc.cli;
 
 import dev.sparkdoc.datafile.DidYouMean;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactCatalog;
 import dev.sparkdoc.report.FactTable;
 import dev.sparkdoc.report.RuleText;
 import dev.sparkdoc.report.SafeText;
@@ -9,8 +11,6 @@ import dev.sparkdoc.report.Theme;
 import dev.sparkdoc.rules.Rule;
 import dev.sparkdoc.rules.RuleCatalog;
 import dev.sparkdoc.rules.RuleTests;
-import dev.sparkdoc.signals.Fact;
-import dev.sparkdoc.signals.FactCatalog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

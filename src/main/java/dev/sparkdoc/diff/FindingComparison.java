@@ -1,11 +1,12 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.Scope;
-import dev.sparkdoc.signals.ScopeKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,7 @@ final class FindingComparison {
             }
             String title = "new finding: " + f.title();
             List<String> details = List.of(f.rule() + " (" + f.severity().id() + ", "
-                    + f.lostText(s -> FactFormat.duration(s * 1000)) + ")");
+                    + f.lostText(s -> DurationFormat.of(s * 1000)) + ")");
             out.add(new Change(ChangeKind.FINDING, title, f.scope().label(), Optional.empty(), Optional.of(f.scope().id()),
                     Optional.empty(), true, details, List.of()));
         }

@@ -1,14 +1,15 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactCatalog;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactSet;
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.Fact;
-import dev.sparkdoc.signals.FactCatalog;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.Scope;
-import dev.sparkdoc.signals.ScopeFacts;
-import dev.sparkdoc.signals.ScopeKind;
-import dev.sparkdoc.signals.SignalSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -36,7 +37,7 @@ final class FindingOutcomes {
     private final String currentApp;
 
     /** @param counterpart current id → baseline id, by scope kind */
-    private FindingOutcomes(Map<ScopeKind, Map<String, String>> counterpart, SignalSet before, SignalSet after, double threshold) {
+    private FindingOutcomes(Map<ScopeKind, Map<String, String>> counterpart, FactSet before, FactSet after, double threshold) {
         this.toCurrent = new HashMap<>();
         counterpart.forEach((kind, ids) -> {
             Map<String, String> inverse = new HashMap<>();
@@ -51,7 +52,7 @@ final class FindingOutcomes {
     }
 
     static List<FindingOutcome> of(List<Finding> before, List<Finding> after, Map<ScopeKind, Map<String, String>> counterpart,
-                                   SignalSet signalsBefore, SignalSet signalsAfter, double threshold) {
+                                   FactSet signalsBefore, FactSet signalsAfter, double threshold) {
         FindingOutcomes o = new FindingOutcomes(counterpart, signalsBefore, signalsAfter, threshold);
         List<Finding> unused = new ArrayList<>(after);
         List<FindingOutcome> out = new ArrayList<>();
@@ -121,18 +122,18 @@ final class FindingOutcomes {
         String before = lost(b) + (b.costMeasured() ? " lost" : "");
         return switch (status) {
             case GONE -> "gone: " + before + " before"
-                    + (b.costMeasured() ? ", " + FactFormat.duration(b.secondsLost() * 1000) + " saved" : "");
+                    + (b.costMeasured() ? ", " + DurationFormat.of(b.secondsLost() * 1000) + " saved" : "");
             case UNCHANGED -> "unchanged: " + before + " → " + lost(a.orElseThrow());
             case BETTER, WORSE -> status.id() + ": " + before + " → " + lost(a.orElseThrow())
                     + (b.costMeasured() && a.orElseThrow().costMeasured()
-                            ? " (" + (saved >= 0 ? FactFormat.duration(saved * 1000) + " saved" : FactFormat.duration(-saved * 1000) + " more") + ")"
+                            ? " (" + (saved >= 0 ? DurationFormat.of(saved * 1000) + " saved" : DurationFormat.of(-saved * 1000) + " more") + ")"
                             : "");
         };
     }
 
     /** "6.2 s warning"; a finding whose cost was not measured is its severity alone. */
     private static String lost(Finding f) {
-        return f.costMeasured() ? FactFormat.duration(f.secondsLost() * 1000) + " " + f.severity().id() : f.severity().id();
+        return f.costMeasured() ? DurationFormat.of(f.secondsLost() * 1000) + " " + f.severity().id() : f.severity().id();
     }
 
     private Optional<String> counterpartOf(Scope s) {
@@ -147,7 +148,7 @@ final class FindingOutcomes {
         return Stream.concat(Stream.of(f.scope()), f.alsoIn().stream());
     }
 
-    private static Map<String, ScopeFacts> index(SignalSet s) {
+    private static Map<String, ScopeFacts> index(FactSet s) {
         Map<String, ScopeFacts> out = new HashMap<>();
         out.put(key(ScopeKind.APP, s.app().scope().id()), s.app());
         s.scopes().forEach(f -> out.put(key(f.scope().kind(), f.scope().id()), f));

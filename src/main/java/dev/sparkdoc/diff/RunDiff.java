@@ -1,16 +1,16 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactSet;
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.rules.Diagnosis;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.ScopeFacts;
-import dev.sparkdoc.signals.ScopeKind;
-import dev.sparkdoc.signals.SignalSet;
-import dev.sparkdoc.signals.Signals;
 import dev.sparkdoc.signals.StageSignals;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -35,8 +35,8 @@ public final class RunDiff {
 
     private final Work before;
     private final Work after;
-    private final SignalSet signalsBefore;
-    private final SignalSet signalsAfter;
+    private final FactSet signalsBefore;
+    private final FactSet signalsAfter;
     private final Map<String, ScopeFacts> factsBefore;
     private final Map<String, ScopeFacts> factsAfter;
     private final dev.sparkdoc.signals.StageNames namesBefore;
@@ -51,8 +51,8 @@ public final class RunDiff {
         after = new Work(a.snapshot());
         namesBefore = b.names();
         namesAfter = a.names();
-        signalsBefore = Signals.compute(b.snapshot());
-        signalsAfter = Signals.compute(a.snapshot());
+        signalsBefore = b.facts();
+        signalsAfter = a.facts();
         factsBefore = stageFacts(signalsBefore);
         factsAfter = stageFacts(signalsAfter);
     }
@@ -118,8 +118,8 @@ public final class RunDiff {
                         Optional.of(Long.toString(p.current().id())),
                         (p.current().durationMs() - p.baseline().durationMs()) / 1000.0, d.structural());
                 o.details.addAll(d.sentences().subList(Math.min(1, d.sentences().size()), d.sentences().size()));
-                o.details.add("query time: " + FactFormat.duration(p.baseline().durationMs()) + " → "
-                        + FactFormat.duration(p.current().durationMs()));
+                o.details.add("query time: " + DurationFormat.of(p.baseline().durationMs()) + " → "
+                        + DurationFormat.of(p.current().durationMs()));
                 if (d.structural()) {
                     owner(ownersBefore, "q:" + p.baseline().id(), o);
                     ownersAfter.put("q:" + p.current().id(), o);
@@ -138,31 +138,31 @@ public final class RunDiff {
             ScopeFacts fa = factsAfter.get(p.current().key());
             if (o.isPresent()) {
                 o.get().details.add(StageComparison.where(p.baseline(), p.current(), fa) + ": "
-                        + StageComparison.signed(wall(fa) / 1000 - wall(fb) / 1000) + " (" + FactFormat.duration(wall(fb))
-                        + " → " + FactFormat.duration(wall(fa)) + ")");
+                        + StageComparison.signed(wall(fa) / 1000 - wall(fb) / 1000) + " (" + DurationFormat.of(wall(fb))
+                        + " → " + DurationFormat.of(wall(fa)) + ")");
             } else {
                 out.add(StageComparison.compare(p.baseline(), p.current(), fb, fa, threshold));
             }
         }
         for (Stage s : stages.added()) {
             ScopeFacts f = factsAfter.get(s.key());
-            String line = "stage " + s.stageId() + " added: " + FactFormat.duration(wall(f));
+            String line = "stage " + s.stageId() + " added: " + DurationFormat.of(wall(f));
             Optional<Owner> o = ownerOf(after, ownersAfter, s);
             if (o.isPresent()) {
                 o.get().details.add(line);
             } else {
-                out.add(new Change(ChangeKind.STAGE_ADDED, "stage added, " + FactFormat.duration(wall(f)), label(s, f),
+                out.add(new Change(ChangeKind.STAGE_ADDED, "stage added, " + DurationFormat.of(wall(f)), label(s, f),
                         Optional.empty(), Optional.of(s.key()), Optional.of(wall(f) / 1000), true, List.of(), List.of()));
             }
         }
         for (Stage s : stages.removed()) {
             ScopeFacts f = factsBefore.get(s.key());
-            String line = "stage " + s.stageId() + " of the baseline removed: " + FactFormat.duration(wall(f));
+            String line = "stage " + s.stageId() + " of the baseline removed: " + DurationFormat.of(wall(f));
             Optional<Owner> o = ownerOf(before, ownersBefore, s);
             if (o.isPresent()) {
                 o.get().details.add(line);
             } else {
-                out.add(new Change(ChangeKind.STAGE_REMOVED, "stage removed, " + FactFormat.duration(wall(f)) + " in the baseline",
+                out.add(new Change(ChangeKind.STAGE_REMOVED, "stage removed, " + DurationFormat.of(wall(f)) + " in the baseline",
                         label(s, f) + " of the baseline", Optional.of(s.key()), Optional.empty(), Optional.of(-wall(f) / 1000),
                         true, List.of(), List.of()));
             }
@@ -196,7 +196,7 @@ public final class RunDiff {
         return m;
     }
 
-    private static Map<String, ScopeFacts> stageFacts(SignalSet s) {
+    private static Map<String, ScopeFacts> stageFacts(FactSet s) {
         Map<String, ScopeFacts> out = new LinkedHashMap<>();
         s.of(ScopeKind.STAGE).forEach(f -> out.put(f.scope().id(), f));
         return out;

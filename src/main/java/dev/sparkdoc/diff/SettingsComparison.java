@@ -1,9 +1,10 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.signals.AppContext;
-import dev.sparkdoc.signals.FactFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -115,8 +116,8 @@ final class SettingsComparison {
         int mb = typical(before, false);
         int ma = typical(after, false);
         if (mb != ma) {
-            details.add("storage memory per executor: " + FactFormat.bytes(mb * (double) (1 << 20)) + " → "
-                    + FactFormat.bytes(ma * (double) (1 << 20)));
+            details.add("storage memory per executor: " + ByteFormat.of(mb * (double) (1 << 20)) + " → "
+                    + ByteFormat.of(ma * (double) (1 << 20)));
         }
         if (details.isEmpty()) {
             return Optional.empty();

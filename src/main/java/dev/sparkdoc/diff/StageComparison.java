@@ -1,10 +1,13 @@
 package dev.sparkdoc.diff;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.CountFormat;
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageTotals;
-import dev.sparkdoc.signals.Fact;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.StageSignals;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +74,7 @@ final class StageComparison {
         long spillBefore = before.totals().diskBytesSpilled();
         long spillAfter = after.totals().diskBytesSpilled();
         if (spillAfter >= SPILL_BYTES && spillBefore < SPILL_BYTES) {
-            reasons.add("spill appeared: " + FactFormat.bytes(spillAfter) + " to disk (was " + FactFormat.bytes(spillBefore) + ")");
+            reasons.add("spill appeared: " + ByteFormat.of(spillAfter) + " to disk (was " + ByteFormat.of(spillBefore) + ")");
         }
         dataChange(metrics).ifPresent(reasons::add);
         if (before.tasks().total() != after.tasks().total()) {
@@ -79,8 +82,8 @@ final class StageComparison {
         }
         boolean timeMatters = Math.abs(seconds) >= MIN_SECONDS && Math.abs(wallAfter - wallBefore) >= threshold * wallBefore;
         boolean significant = timeMatters || !reasons.isEmpty();
-        String title = "took " + signed(seconds) + " (" + FactFormat.duration(wallBefore) + " → "
-                + FactFormat.duration(wallAfter) + ")" + (reasons.isEmpty() ? "" : ": " + reasons.get(0));
+        String title = "took " + signed(seconds) + " (" + DurationFormat.of(wallBefore) + " → "
+                + DurationFormat.of(wallAfter) + ")" + (reasons.isEmpty() ? "" : ": " + reasons.get(0));
         return new Change(ChangeKind.STAGE, title, where(before, after, af), Optional.of(before.key()),
                 Optional.of(after.key()), Optional.of(seconds), significant, numbers(metrics), metrics);
     }
@@ -138,14 +141,14 @@ final class StageComparison {
 
     static String human(double v, String unit) {
         return switch (unit) {
-            case "ms" -> FactFormat.duration(v);
-            case "bytes" -> FactFormat.bytes(v);
+            case "ms" -> DurationFormat.of(v);
+            case "bytes" -> ByteFormat.of(v);
             case "ratio" -> String.format(Locale.ROOT, "%.1f×", v);
-            default -> FactFormat.count(v);
+            default -> CountFormat.of(v);
         };
     }
 
     static String signed(double seconds) {
-        return (seconds >= 0 ? "+" : "−") + FactFormat.duration(Math.abs(seconds) * 1000);
+        return (seconds >= 0 ? "+" : "−") + DurationFormat.of(Math.abs(seconds) * 1000);
     }
 }

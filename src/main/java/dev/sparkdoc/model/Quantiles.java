@@ -4,9 +4,4 @@ package dev.sparkdoc.model;
 public record Quantiles(double min, double p25, double p50, double p75, double max) {
 
     public static final Quantiles ZERO = new Quantiles(0, 0, 0, 0, 0);
-
-    /** max / median, the skew ratio most tools use; 0 when the median is 0. */
-    public double maxOverMedian() {
-        return p50 <= 0 ? 0 : max / p50;
-    }
 }

@@ -4,9 +4,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.sparkdoc.diff.Change;
 import dev.sparkdoc.diff.DiffResult;
 import dev.sparkdoc.diff.FindingOutcome;
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.FactFormat;
 import java.util.List;
 import java.util.Locale;
 
@@ -54,9 +55,9 @@ public record DiffReport(int schemaVersion, TriageReport.Tool tool, Run baseline
 
     private static Verdict verdict(DiffResult d) {
         List<Change> significant = d.significant();
-        String wall = FactFormat.duration(d.baselineWallMs()) + " → " + FactFormat.duration(d.currentWallMs());
+        String wall = DurationFormat.of(d.baselineWallMs()) + " → " + DurationFormat.of(d.currentWallMs());
         double pct = d.baselineWallMs() == 0 ? 0 : 100.0 * d.deltaMs() / d.baselineWallMs();
-        String delta = String.format(Locale.ROOT, "%s %s (%+.0f %%, %s)", FactFormat.duration(Math.abs(d.deltaMs())),
+        String delta = String.format(Locale.ROOT, "%s %s (%+.0f %%, %s)", DurationFormat.of(Math.abs(d.deltaMs())),
                 d.deltaMs() >= 0 ? "slower" : "faster", pct, wall);
         String first = significant.isEmpty() ? "" : ": " + headline(significant.get(0));
         String summary;

@@ -3,9 +3,10 @@ package dev.sparkdoc.report;
 import dev.sparkdoc.diff.Change;
 import dev.sparkdoc.diff.DiffResult;
 import dev.sparkdoc.diff.FindingOutcome;
-import dev.sparkdoc.signals.FactUnit;
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactUnit;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.FactFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -109,7 +110,7 @@ public final class DiffText {
     }
 
     private static String signed(double seconds) {
-        return (seconds >= 0 ? "+" : "−") + FactFormat.duration(Math.abs(seconds) * 1000);
+        return (seconds >= 0 ? "+" : "−") + DurationFormat.of(Math.abs(seconds) * 1000);
     }
 
     private static String pad(String label) {

@@ -1,8 +1,9 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.FactFormat;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -61,10 +62,10 @@ public final class FleetText {
     private static void row(FleetReport.Entry e, int w, Theme theme, List<String> out) {
         FleetReport.App app = e.application();
         String level = e.error().isPresent() ? "error" : e.verdict().map(v -> v.worstSeverity().id()).orElse("?");
-        String lost = e.findings().isEmpty() || !e.findings().get(0).costMeasured() ? "-" : compact(e.findings().get(0).secondsLost() * 1000);
+        String lost = e.findings().isEmpty() || !e.findings().get(0).costMeasured() ? "-" : DurationFormat.compact(e.findings().get(0).secondsLost() * 1000);
         String cells = String.format(Locale.ROOT, "%3d  ", e.rank())
                 + paint(theme, e, String.format(Locale.ROOT, "%-8s", level))
-                + String.format(Locale.ROOT, "  %6s  %8s  ", lost, compact(app.durationMs()));
+                + String.format(Locale.ROOT, "  %6s  %8s  ", lost, DurationFormat.compact(app.durationMs()));
         out.add(cells + title(app, w - FIXED));
         if (e.error().isPresent()) {
             Wrap.lines("could not be read: " + e.error().get(), w, ERROR_INDENT, ERROR_INDENT + "  ")
@@ -93,29 +94,13 @@ public final class FleetText {
 
     private static String totals(FleetReport.Entry e) {
         Map<String, Integer> c = e.verdict().map(TriageReport.Verdict::counts).orElse(Map.of());
-        return FactFormat.duration(e.secondsLost() * 1000) + " lost in all · " + nonZero(c, List.of("critical", "warning", "info"));
+        return DurationFormat.of(e.secondsLost() * 1000) + " lost in all · " + nonZero(c, List.of("critical", "warning", "info"));
     }
 
     /** "2 warning, 1 info": the counts that are not zero, in the given order. */
     private static String nonZero(Map<String, Integer> counts, List<String> keys) {
         return keys.stream().filter(k -> counts.getOrDefault(k, 0) > 0).map(k -> counts.get(k) + " " + k)
                 .collect(java.util.stream.Collectors.joining(", "));
-    }
-
-    /** At most 6 characters: 9ms, 6.2s, 8m55s, 2h05m, 131h. */
-    static String compact(double ms) {
-        long s = Math.round(ms / 1000);
-        if (ms < 1000) {
-            return Math.round(ms) + "ms";
-        }
-        if (ms < 59_950) {
-            return String.format(Locale.ROOT, "%.1fs", ms / 1000);
-        }
-        if (s < 3600) {
-            return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
-        }
-        long m = Math.round(ms / 60_000);
-        return m < 100 * 60 ? String.format(Locale.ROOT, "%dh%02dm", m / 60, m % 60) : m / 60 + "h";
     }
 
     private static String paint(Theme theme, FleetReport.Entry e, String cell) {

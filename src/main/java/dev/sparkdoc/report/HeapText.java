@@ -1,7 +1,8 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.HeapHistogram;
-import dev.sparkdoc.signals.FactFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,14 +23,14 @@ public final class HeapText {
     public static List<String> lines(HeapHistogram h, int top) {
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "Heap of pid %d: %s live in %,d objects (after a full GC)", h.pid(),
-                FactFormat.bytes(h.totalBytes()), h.totalInstances()));
+                ByteFormat.of(h.totalBytes()), h.totalInstances()));
         out.add(String.format(Locale.ROOT, "  %4s %10s %6s %12s  %s", "#", "BYTES", "SHARE", "INSTANCES", "CLASS"));
         int n = 0;
         for (HeapHistogram.Entry e : h.entries()) {
             if (n++ >= top) {
                 break;
             }
-            out.add(String.format(Locale.ROOT, "  %4d %10s %5.1f%% %,12d  %s", n, FactFormat.bytes(e.bytes()),
+            out.add(String.format(Locale.ROOT, "  %4d %10s %5.1f%% %,12d  %s", n, ByteFormat.of(e.bytes()),
                     h.percentOf(e), e.instances(), SafeText.line(javaName(e.className()))));
         }
         hint(h, top).ifPresent(hint -> {

@@ -3,9 +3,10 @@ package dev.sparkdoc.report;
 import dev.sparkdoc.explain.ErrorClassifier;
 import dev.sparkdoc.explain.ExplainedError;
 import dev.sparkdoc.explain.InputText;
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.LogTail;
-import dev.sparkdoc.signals.FactFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -97,8 +98,8 @@ public final class LogsText {
         if (t.from().isPresent() && t.length().isPresent()) {
             long from = t.from().getAsLong();
             long length = t.length().getAsLong();
-            what += from == 0 ? ": all " + FactFormat.bytes(length)
-                    : ": the last " + FactFormat.bytes(length - from) + " of " + FactFormat.bytes(length);
+            what += from == 0 ? ": all " + ByteFormat.of(length)
+                    : ": the last " + ByteFormat.of(length - from) + " of " + ByteFormat.of(length);
         }
         return "== " + what + " ==";
     }

@@ -1,5 +1,8 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.CountFormat;
+import dev.sparkdoc.facts.DurationFormat;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -14,40 +17,18 @@ final class PsFormat {
     }
 
     static String bytes(java.util.OptionalLong b) {
-        return b.isPresent() ? bytes(b.getAsLong()) : UNKNOWN;
+        return b.isPresent() ? ByteFormat.compact(b.getAsLong()) : UNKNOWN;
     }
 
     static String count(java.util.OptionalInt n) {
-        return n.isPresent() ? Integer.toString(n.getAsInt()) : UNKNOWN;
-    }
-
-    /** Binary units, one decimal under 10: "980K", "512M", "1.2G". */
-    static String bytes(long b) {
-        String[] units = {"B", "K", "M", "G", "T"};
-        double v = b;
-        int u = 0;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return (v < 10 && u > 0 ? String.format(Locale.ROOT, "%.1f", v) : String.format(Locale.ROOT, "%.0f", v)) + units[u];
+        return n.isPresent() ? CountFormat.of(n.getAsInt()) : UNKNOWN;
     }
 
     static String age(Optional<Duration> age) {
         if (age.isEmpty()) {
             return UNKNOWN;
         }
-        long s = age.get().toSeconds();
-        if (s < 60) {
-            return s + "s";
-        }
-        if (s < 3600) {
-            return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
-        }
-        if (s < 86_400) {
-            return String.format(Locale.ROOT, "%dh%02dm", s / 3600, s % 3600 / 60);
-        }
-        return String.format(Locale.ROOT, "%dd%02dh", s / 86_400, s % 86_400 / 3600);
+        return DurationFormat.age(age.get().toSeconds());
     }
 
     static String percent(double p) {

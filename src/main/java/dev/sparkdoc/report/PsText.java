@@ -1,9 +1,10 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.facts.ByteFormat;
 import dev.sparkdoc.proc.CommandSummary;
 import dev.sparkdoc.proc.ProcessGroups.AppGroup;
-import dev.sparkdoc.proc.ProcessGroups.TreeRow;
 import dev.sparkdoc.proc.ProcessGroups.JvmGroup;
+import dev.sparkdoc.proc.ProcessGroups.TreeRow;
 import dev.sparkdoc.proc.SparkProcess;
 import dev.sparkdoc.proc.SparkReportedMemory;
 import java.time.LocalDateTime;
@@ -61,8 +62,8 @@ public final class PsText {
         if (!g.daemons().isEmpty() || !g.directWorkers().isEmpty() || !g.driverPython().isEmpty()) {
             long jvmRss = g.jvm().process().rssOrZero();
             out.add(theme.dim(String.format(Locale.ROOT, "%9s%s total: %s RSS (JVM %s + Python %s), %s%% CPU", "",
-                    label(g.jvm()), PsFormat.bytes(g.totalRssBytes()), PsFormat.bytes(jvmRss),
-                    PsFormat.bytes(g.totalRssBytes() - jvmRss), PsFormat.percent(g.totalCpuPercent()))));
+                    label(g.jvm()), ByteFormat.compact(g.totalRssBytes()), ByteFormat.compact(jvmRss),
+                    ByteFormat.compact(g.totalRssBytes() - jvmRss), PsFormat.percent(g.totalCpuPercent()))));
         }
     }
 
@@ -107,6 +108,6 @@ public final class PsText {
     }
 
     private static String size(java.util.Optional<Long> b) {
-        return b.map(PsFormat::bytes).orElse(PsFormat.UNKNOWN);
+        return b.map(ByteFormat::compact).orElse(PsFormat.UNKNOWN);
     }
 }

@@ -1,9 +1,9 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.facts.Fact;
 import dev.sparkdoc.rules.Condition;
 import dev.sparkdoc.rules.Rule;
 import dev.sparkdoc.rules.SeverityLadder;
-import dev.sparkdoc.signals.Fact;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.account.Cause;
 import dev.sparkdoc.account.TimeAccount;
-import dev.sparkdoc.signals.FactFormat;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -24,14 +24,14 @@ final class TimeAccountText {
         if (a.wallMs() <= 0) {
             return out;
         }
-        out.addAll(Wrap.lines("Where the time went: " + FactFormat.duration(a.wallMs()) + " wall — "
+        out.addAll(Wrap.lines("Where the time went: " + DurationFormat.of(a.wallMs()) + " wall — "
                 + shares(a, Cause.Clock.WALL), width, "", "  "));
         if (a.slotMs() > 0) {
-            out.addAll(Wrap.lines("slots: " + FactFormat.duration(a.slotMs()) + " offered — "
+            out.addAll(Wrap.lines("slots: " + DurationFormat.of(a.slotMs()) + " offered — "
                     + shares(a, Cause.Clock.SLOT), width, "  ", "    "));
         }
-        out.addAll(Wrap.lines("at best: " + FactFormat.duration(a.idealMs()) + " with every slot busy, "
-                + FactFormat.duration(a.criticalPathMs()) + " on the critical path", width, "  ", "    "));
+        out.addAll(Wrap.lines("at best: " + DurationFormat.of(a.idealMs()) + " with every slot busy, "
+                + DurationFormat.of(a.criticalPathMs()) + " on the critical path", width, "  ", "    "));
         return out;
     }
 

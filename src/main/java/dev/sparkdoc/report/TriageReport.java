@@ -3,6 +3,8 @@ package dev.sparkdoc.report;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.sparkdoc.account.TimeAccount;
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Application;
 import dev.sparkdoc.model.Executor;
@@ -11,7 +13,6 @@ import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.AppContext;
-import dev.sparkdoc.signals.FactFormat;
 import dev.sparkdoc.signals.ModelSanity;
 import dev.sparkdoc.signals.PostMortem;
 import dev.sparkdoc.signals.TimeSignals;
@@ -58,7 +59,7 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
 
         /** The wall time as the text reports show it. */
         String shownDuration() {
-            return durationMs.map(FactFormat::duration).orElse("duration unknown");
+            return durationMs.map(DurationFormat::of).orElse("duration unknown");
         }
     }
 

@@ -1,10 +1,11 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.FactCatalog;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.FactCatalog;
-import dev.sparkdoc.signals.FactFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -85,7 +86,7 @@ public final class TriageText {
     }
 
     private static void finding(int n, Finding f, int w, Theme theme, List<String> out) {
-        String lost = f.lostText(s -> FactFormat.duration(s * 1000));
+        String lost = f.lostText(s -> DurationFormat.of(s * 1000));
         String number = n + ". ";
         List<String> title = Wrap.lines(f.severity().id().toUpperCase(Locale.ROOT) + "  " + f.title(), w,
                 number, " ".repeat(number.length()));
@@ -130,9 +131,7 @@ public final class TriageText {
     static String evidence(Finding.Evidence e) {
         String base = e.fact() + " = " + e.display();
         if (e.op().isPresent() && e.threshold().isPresent()) {
-            String threshold = FactCatalog.find(e.fact())
-                    .map(def -> FactFormat.human(e.threshold().get(), def.unit()))
-                    .orElse(FactFormat.raw(e.threshold().get()));
+            String threshold = e.human(e.threshold().get());
             return base + "  (" + e.op().get() + " " + threshold + ")";
         }
         return base;

@@ -1,7 +1,7 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.signals.Fact;
-import dev.sparkdoc.signals.ScopeFacts;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.ScopeFacts;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;

@@ -1,10 +1,10 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.signals.ConfigSignals;
 import dev.sparkdoc.signals.ExecutorSignals;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.StageSignals;
 import java.util.LinkedHashMap;
 import java.util.List;

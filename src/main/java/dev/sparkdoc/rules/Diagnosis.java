@@ -1,11 +1,12 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.facts.FactSet;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.DriverLog;
+import dev.sparkdoc.proc.ProcessTable;
 import dev.sparkdoc.signals.SignalSet;
 import dev.sparkdoc.signals.Signals;
 import dev.sparkdoc.signals.StageNames;
-import dev.sparkdoc.proc.ProcessTable;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,8 +15,9 @@ import java.util.Optional;
  *
  * @param driverLog the driver's log the diagnosis read beside the snapshot, so a report's crash verdict agrees with its findings
  * @param names     what its stages and jobs are called, as its findings call them (built once, asked for every row)
+ * @param facts     every scope's facts the findings were judged on: a view shows a fact's number from here, never a second formula
  */
-public record Diagnosis(AppSnapshot snapshot, List<Finding> findings, Optional<DriverLog> driverLog, StageNames names) {
+public record Diagnosis(AppSnapshot snapshot, List<Finding> findings, Optional<DriverLog> driverLog, StageNames names, FactSet facts) {
 
     public Diagnosis {
         findings = List.copyOf(findings);
@@ -34,7 +36,7 @@ public record Diagnosis(AppSnapshot snapshot, List<Finding> findings, Optional<D
     public static Diagnosis of(AppSnapshot snapshot, List<Rule> rules, Optional<ProcessTable> processes,
             Optional<DriverLog> driverLog) {
         SignalSet signals = Signals.compute(snapshot, processes, driverLog);
-        return new Diagnosis(snapshot, RuleEngine.evaluate(rules, signals), driverLog, signals.names());
+        return new Diagnosis(snapshot, RuleEngine.evaluate(rules, signals), driverLog, signals.names(), signals.facts());
     }
 
     /** The worst severity among the findings, OK when there are none. */

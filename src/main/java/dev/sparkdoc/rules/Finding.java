@@ -1,7 +1,9 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.Scope;
 import dev.sparkdoc.firstaid.Remedy;
-import dev.sparkdoc.signals.Scope;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -112,11 +114,21 @@ public record Finding(
      */
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
     /** @param value the fact's value; NaN (left out of JSON) for a text fact, whose text is {@code display} */
-    public record Evidence(String fact,
+    public record Evidence(@com.fasterxml.jackson.annotation.JsonIgnore Fact of, String fact,
                            @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
                                    valueFilter = NotANumber.class) double value,
                            String unit, String display,
                            Optional<String> op, Optional<Double> threshold) {
+
+        /** The evidence of a fact: its name and unit as JSON writes them, and the fact itself for views. */
+        public Evidence(Fact of, double value, String display, Optional<String> op, Optional<Double> threshold) {
+            this(of, of.name(), value, of.unit().id(), display, op, threshold);
+        }
+
+        /** A threshold (or any value of this fact) as people read it: "5.0×", "10 s". */
+        public String human(double v) {
+            return FactFormat.human(v, of.unit());
+        }
     }
 
     /** Jackson's filter for {@link Evidence#value}: a text fact's NaN is left out (JSON has no NaN). */

@@ -1,6 +1,6 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.signals.Scope;
+import dev.sparkdoc.facts.Scope;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

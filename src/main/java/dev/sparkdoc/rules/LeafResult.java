@@ -1,6 +1,6 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.signals.Fact;
+import dev.sparkdoc.facts.Fact;
 import java.util.OptionalDouble;
 
 /** One leaf as evaluated: {@code fact = value op threshold → passed}. */

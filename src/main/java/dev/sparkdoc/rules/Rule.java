@@ -1,7 +1,7 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.signals.Fact;
-import dev.sparkdoc.signals.ScopeKind;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.ScopeKind;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,13 +1,14 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.facts.FactUnit;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.InForce;
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
+import dev.sparkdoc.facts.Setting;
 import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.signals.AppSignals;
-import dev.sparkdoc.signals.Fact;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.ScopeFacts;
-import dev.sparkdoc.signals.Setting;
-import dev.sparkdoc.signals.Settings;
-import dev.sparkdoc.signals.ScopeKind;
 import dev.sparkdoc.signals.SignalSet;
 import dev.sparkdoc.signals.StageSignals;
 import java.util.ArrayList;
@@ -54,7 +55,7 @@ public final class RuleEngine {
         }
         Optional<Double> measured = rule.secondsLost().flatMap(fact -> seconds(fact, facts)).map(v -> Math.max(0, v));
         double secondsLost = measured.orElse(0.0);
-        Settings inForce = facts.inForce();
+        InForce inForce = facts.inForce();
         List<Finding.SettingInForce> settings = new ArrayList<>();
         List<Remedy> remedies = new ArrayList<>();
         for (Rule.RemedyTemplate template : rule.remedies()) {
@@ -77,7 +78,7 @@ public final class RuleEngine {
      * something) or that the application's Spark version lacks; empty when none is left. Each setting it touches is noted in {@code settings}
      * with its value in force and origin, once.
      */
-    private static Optional<Remedy> withoutWhatHolds(Remedy r, boolean hadConf, boolean codeIsTheFix, Settings inForce,
+    private static Optional<Remedy> withoutWhatHolds(Remedy r, boolean hadConf, boolean codeIsTheFix, InForce inForce,
             List<Finding.SettingInForce> settings) {
         if (r.conf().isEmpty()) {
             // a remedy whose every setting does nothing where the app runs is no remedy, unless code is the fix
@@ -145,7 +146,7 @@ public final class RuleEngine {
         for (LeafResult leaf : leaves) {
             if (leaf.passed() && seen.add(leaf.fact())) {
                 double v = leaf.value().getAsDouble();
-                out.add(new Finding.Evidence(leaf.fact().name(), v, leaf.fact().unit().id(), FactFormat.human(v, leaf.fact().unit()),
+                out.add(new Finding.Evidence(leaf.fact(), v, FactFormat.human(v, leaf.fact().unit()),
                         Optional.of(leaf.op().symbol()), Optional.of(leaf.threshold())));
             }
         }
@@ -155,9 +156,9 @@ public final class RuleEngine {
             }
         }
         for (Fact fact : rule.evidence()) {
-            if (fact.unit() == dev.sparkdoc.signals.FactUnit.TEXT) {
+            if (fact.unit() == dev.sparkdoc.facts.FactUnit.TEXT) {
                 facts.text(fact).filter(t -> !t.isBlank()).filter(t -> seen.add(fact))
-                        .ifPresent(t -> out.add(new Finding.Evidence(fact.name(), Double.NaN, "text", t, Optional.empty(), Optional.empty())));
+                        .ifPresent(t -> out.add(new Finding.Evidence(fact, Double.NaN, t, Optional.empty(), Optional.empty())));
                 continue;
             }
             OptionalDouble v = facts.value(fact);
@@ -170,7 +171,7 @@ public final class RuleEngine {
     }
 
     private static Finding.Evidence plain(Fact fact, double value) {
-        return new Finding.Evidence(fact.name(), value, fact.unit().id(), FactFormat.human(value, fact.unit()), Optional.empty(),
+        return new Finding.Evidence(fact, value, FactFormat.human(value, fact.unit()), Optional.empty(),
                 Optional.empty());
     }
 }

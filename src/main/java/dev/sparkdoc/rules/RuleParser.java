@@ -1,12 +1,13 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.firstaid.Families;
+import dev.sparkdoc.datafile.DidYouMean;
 import dev.sparkdoc.datafile.YamlNode;
 import dev.sparkdoc.datafile.YamlNode.Mapping;
 import dev.sparkdoc.datafile.YamlNode.Sequence;
-import dev.sparkdoc.signals.Fact;
-import dev.sparkdoc.signals.FactCatalog;
-import dev.sparkdoc.signals.ScopeKind;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactCatalog;
+import dev.sparkdoc.facts.ScopeKind;
+import dev.sparkdoc.firstaid.Families;
 import java.io.Reader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -221,7 +222,7 @@ final class RuleParser {
     private void checkTemplate(YamlNode node, String template) {
         List<String> unknown = Templates.unknownNames(template);
         if (!unknown.isEmpty()) {
-            throw yaml.error(node, "unknown placeholder {" + unknown.get(0) + "}" + FactCatalog.suggestion(unknown.get(0)));
+            throw yaml.error(node, "unknown placeholder {" + unknown.get(0) + "}" + DidYouMean.among(FactCatalog.names(), unknown.get(0)));
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.signals.ScopeFacts;
+import dev.sparkdoc.facts.ScopeFacts;
 import java.util.Optional;
 
 /**

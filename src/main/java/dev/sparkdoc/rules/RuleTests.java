@@ -1,8 +1,9 @@
 package dev.sparkdoc.rules;
 
 import dev.sparkdoc.datafile.DataFileException;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.FactUnit;
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactUnit;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -68,7 +69,7 @@ public final class RuleTests {
         Finding f = finding.get();
         if (!c.fires()) {
             return new Outcome(c, Optional.of("expected it to stay silent, it fired: " + f.severity().id() + ", "
-                    + FactFormat.duration(f.secondsLost() * 1000) + " lost: " + f.title()));
+                    + DurationFormat.of(f.secondsLost() * 1000) + " lost: " + f.title()));
         }
         List<String> wrong = new ArrayList<>();
         c.severity().filter(s -> s != f.severity())

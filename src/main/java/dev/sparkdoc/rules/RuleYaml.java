@@ -1,14 +1,15 @@
 package dev.sparkdoc.rules;
 
 import dev.sparkdoc.datafile.DataFileException;
+import dev.sparkdoc.datafile.DidYouMean;
 import dev.sparkdoc.datafile.YamlNode;
 import dev.sparkdoc.datafile.YamlNode.Mapping;
 import dev.sparkdoc.datafile.YamlNode.Scalar;
 import dev.sparkdoc.datafile.YamlNode.Sequence;
-import dev.sparkdoc.signals.Fact;
-import dev.sparkdoc.signals.FactCatalog;
-import dev.sparkdoc.signals.FactUnit;
-import dev.sparkdoc.signals.ScopeKind;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactCatalog;
+import dev.sparkdoc.facts.FactUnit;
+import dev.sparkdoc.facts.ScopeKind;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -93,7 +94,7 @@ final class RuleYaml {
     Fact fact(YamlNode node, ScopeKind scope) {
         String name = scalar(node);
         Fact fact = FactCatalog.find(name)
-                .orElseThrow(() -> error(node, "unknown fact '" + name + "'" + FactCatalog.suggestion(name)
+                .orElseThrow(() -> error(node, "unknown fact '" + name + "'" + DidYouMean.among(FactCatalog.names(), name)
                         + "; 'sparkdoc rules facts' lists them"));
         if (fact.scope() != scope && fact.scope() != ScopeKind.APP) {
             throw error(node, "fact '" + name + "' belongs to scope " + fact.scope().id() + ", not " + scope.id());

@@ -1,9 +1,9 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.signals.FactCatalog;
-import dev.sparkdoc.signals.Fact;
-import dev.sparkdoc.signals.FactFormat;
-import dev.sparkdoc.signals.ScopeFacts;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactCatalog;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.ScopeFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;

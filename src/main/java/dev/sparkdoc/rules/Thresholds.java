@@ -1,6 +1,6 @@
 package dev.sparkdoc.rules;
 
-import dev.sparkdoc.signals.FactUnit;
+import dev.sparkdoc.facts.FactUnit;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,5 +1,6 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.Scope;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.DriverLog;
 import dev.sparkdoc.model.Executor;

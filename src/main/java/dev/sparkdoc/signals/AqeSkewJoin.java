@@ -1,5 +1,12 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeKind;
+import dev.sparkdoc.facts.Setting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -46,24 +53,24 @@ final class AqeSkewJoin {
         sink.put(WOULD_SPLIT, bigEnough && farEnough)
                 .put(SPLITTABLE, hot >= 2.0 * advisory)
                 .put(SUGGESTED_THRESHOLD, Math.max(advisory, hot / 2))
-                .text(SUGGESTED_THRESHOLD_HOW, "half the " + FactFormat.bytes(hot) + " hot partition"
-                        + (hot / 2 < advisory ? ", at least the advisory " + FactFormat.bytes(advisory) : "") + " = "
-                        + FactFormat.bytes(Math.max(advisory, hot / 2)));
+                .text(SUGGESTED_THRESHOLD_HOW, "half the " + ByteFormat.of(hot) + " hot partition"
+                        + (hot / 2 < advisory ? ", at least the advisory " + ByteFormat.of(advisory) : "") + " = "
+                        + ByteFormat.of(Math.max(advisory, hot / 2)));
         List<String> why = new ArrayList<>();
         off(settings, "spark.sql.adaptive.enabled").ifPresent(why::add);
         off(settings, "spark.sql.adaptive.skewJoin.enabled").ifPresent(why::add);
-        String hotText = FactFormat.bytes(hot);
+        String hotText = ByteFormat.of(hot);
         if (!bigEnough) {
             why.add("the hot partition (" + hotText + ") is under " + settings.shown(
-                    "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", FactFormat.bytes(threshold)));
+                    "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes", ByteFormat.of(threshold)));
         }
         if (!farEnough) {
             why.add("it is under " + settings.shown("spark.sql.adaptive.skewJoin.skewedPartitionFactor", FactFormat.raw(factor))
-                    + " × the median (" + FactFormat.bytes(median) + ")");
+                    + " × the median (" + ByteFormat.of(median) + ")");
         }
         if (hot < 2.0 * advisory) {
             why.add("AQE cuts a skewed partition into pieces of " + settings.shown("spark.sql.adaptive.advisoryPartitionSizeInBytes",
-                    FactFormat.bytes(advisory)) + ": one of " + hotText + " stays whole");
+                    ByteFormat.of(advisory)) + ": one of " + hotText + " stays whole");
         }
         if (!why.isEmpty()) {
             sink.text(WHY_NOT, String.join("; ", why));

@@ -1,5 +1,12 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeKind;
+import dev.sparkdoc.facts.Setting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,7 +53,7 @@ final class BroadcastJoin {
             return;
         }
         List<String> why = new ArrayList<>();
-        String size = FactFormat.bytes(small);
+        String size = ByteFormat.of(small);
         if (!allowed) {
             why.add("a " + type.get() + " join cannot broadcast its " + (smallIsLeft ? "left" : "right")
                     + " side, the small one here: no threshold or hint changes that");
@@ -55,9 +62,9 @@ final class BroadcastJoin {
         if (threshold < 0) {
             why.add("automatic broadcast is off: " + settings.shown(THRESHOLD, "-1"));
         } else if (small > threshold) {
-            why.add("the small side (" + size + ") is over " + settings.shown(THRESHOLD, FactFormat.bytes(threshold)));
+            why.add("the small side (" + size + ") is over " + settings.shown(THRESHOLD, ByteFormat.of(threshold)));
         } else {
-            why.add("the small side (" + size + ") is under " + settings.shown(THRESHOLD, FactFormat.bytes(threshold))
+            why.add("the small side (" + size + ") is under " + settings.shown(THRESHOLD, ByteFormat.of(threshold))
                     + ", so the planner's estimate of it was over: it plans from file sizes and statistics, before filters"
                     + " and aggregations shrink the data");
         }
@@ -70,7 +77,7 @@ final class BroadcastJoin {
             if (runtime < 0) {
                 why.add("AQE's runtime broadcast is off: " + settings.shown(AQE_THRESHOLD, "-1"));
             } else if (small > runtime) {
-                why.add("at runtime AQE saw " + size + ", over " + settings.shown(AQE_THRESHOLD, FactFormat.bytes(runtime)));
+                why.add("at runtime AQE saw " + size + ", over " + settings.shown(AQE_THRESHOLD, ByteFormat.of(runtime)));
             }
         } else if (threshold >= 0 && small <= threshold && allowed) {
             why.add("AQE saw the real size at runtime and kept the shuffle: look for a MERGE or SHUFFLE_HASH hint, or a side"

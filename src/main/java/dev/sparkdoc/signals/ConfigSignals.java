@@ -1,5 +1,12 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeKind;
+import dev.sparkdoc.facts.Setting;
 import java.util.Optional;
 
 /**
@@ -70,7 +77,7 @@ public final class ConfigSignals {
         long executorMemory = local ? ctx.driverMemory() : ctx.executorMemory();
         sink.put(EXECUTOR_MEMORY, executorMemory).put(EXECUTOR_MEMORY_LARGER, executorMemory * 1.5)
                 .text(EXECUTOR_MEMORY_HOW, "1.5 × " + memory(ctx, local ? "spark.driver.memory" : "spark.executor.memory", executorMemory)
-                        + " = " + FactFormat.bytes(executorMemory * 1.5));
+                        + " = " + ByteFormat.of(executorMemory * 1.5));
         sink.put(EXECUTOR_MEMORY_OVERHEAD, ctx.memoryOverhead("spark.executor.memoryOverhead", executorMemory));
         sink.put(EXECUTOR_PYSPARK_MEMORY, ctx.pysparkMemory());
         if (!local) {
@@ -78,7 +85,7 @@ public final class ConfigSignals {
         }
         long driverMemory = ctx.driverMemory();
         sink.put(DRIVER_MEMORY, driverMemory).put(DRIVER_MEMORY_LARGER, driverMemory * 2.0)
-                .text(DRIVER_MEMORY_HOW, "2 × " + memory(ctx, "spark.driver.memory", driverMemory) + " = " + FactFormat.bytes(driverMemory * 2.0));
+                .text(DRIVER_MEMORY_HOW, "2 × " + memory(ctx, "spark.driver.memory", driverMemory) + " = " + ByteFormat.of(driverMemory * 2.0));
         sink.put(DRIVER_MAX_RESULT_SIZE, ctx.maxResultSize());
         sink.put(LOCAL_MODE, local);
     }
@@ -101,7 +108,7 @@ public final class ConfigSignals {
         long half = Math.max(AppContext.GIB, memory / 2 / AppContext.MIB * AppContext.MIB);
         sink.put(EXECUTOR_MEMORY_SMALLER, half).text(EXECUTOR_MEMORY_SMALLER_HOW, "half of "
                 + memory(ctx, "spark.executor.memory", memory) + (half > memory / 2 ? ", at least 1.0 GiB" : "") + " = "
-                + FactFormat.bytes(half));
+                + ByteFormat.of(half));
         Optional<Setting> cores = ctx.settings().get("spark.executor.cores");
         long asked = ctx.settings().whole("spark.executor.cores").orElse(0L);
         if (asked > 1) {
@@ -115,7 +122,7 @@ public final class ConfigSignals {
 
     /** {@code spark.executor.memory = 4g (set by the app)}, or the size with Spark's default. */
     private static String memory(AppContext ctx, String key, long bytes) {
-        return ctx.settings().get(key).map(Setting::display).orElse(key + " = " + FactFormat.bytes(bytes));
+        return ctx.settings().get(key).map(Setting::display).orElse(key + " = " + ByteFormat.of(bytes));
     }
 
     /**

@@ -1,5 +1,12 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeKind;
+import dev.sparkdoc.facts.Setting;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Job;
@@ -101,8 +108,8 @@ public final class CrashSignals {
         sink.put(MAX_RESULT_NO_GUARD, max == 0 || max >= heap);
         if (ctx.hasConfig()) {
             String limit = ctx.settings().get("spark.driver.maxResultSize").map(Setting::display)
-                    .orElse("spark.driver.maxResultSize = " + FactFormat.bytes(max));
-            String heapText = FactFormat.bytes(heap) + " heap (" + ctx.settings().get("spark.driver.memory").map(Setting::display)
+                    .orElse("spark.driver.maxResultSize = " + ByteFormat.of(max));
+            String heapText = ByteFormat.of(heap) + " heap (" + ctx.settings().get("spark.driver.memory").map(Setting::display)
                     .orElse("spark.driver.memory") + ")";
             sink.text(MAX_RESULT_GUARD, max == 0 ? limit + ": no limit, a collect can fill the driver's " + heapText
                     : max >= heap ? limit + " is at or above the driver's " + heapText + ": the heap fills before the limit can stop a collect"

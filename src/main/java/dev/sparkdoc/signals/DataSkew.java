@@ -1,5 +1,8 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.CountFormat;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.Quantiles;
 import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.model.TaskQuantiles;
@@ -58,8 +61,8 @@ final class DataSkew {
         }
 
         String compared() {
-            String v = records ? FactFormat.count(value) + " records" : FactFormat.bytes(value);
-            String m = records ? FactFormat.count(median) : FactFormat.bytes(median);
+            String v = records ? CountFormat.of(value) + " records" : ByteFormat.of(value);
+            String m = records ? CountFormat.of(median) : ByteFormat.of(median);
             return (sampled ? "" : "up to ") + v + " of " + what + " against the median's " + m;
         }
     }

@@ -1,5 +1,13 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.FactUnit;
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.Executor;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -127,8 +135,8 @@ public final class ExecutorSignals {
         if (heapPeak > 0) {
             double suggested = Math.max(AppContext.GIB, heapPeak * 1.5);
             sink.put(HEAP_PEAK, heapPeak).put(HEAP_SUGGESTED, suggested)
-                    .text(HEAP_SUGGESTED_HOW, "1.5 × the " + FactFormat.bytes(heapPeak) + " peak heap"
-                            + (suggested > heapPeak * 1.5 ? ", at least 1.0 GiB" : "") + " = " + FactFormat.bytes(suggested));
+                    .text(HEAP_SUGGESTED_HOW, "1.5 × the " + ByteFormat.of(heapPeak) + " peak heap"
+                            + (suggested > heapPeak * 1.5 ? ", at least 1.0 GiB" : "") + " = " + ByteFormat.of(suggested));
             if (heapPeak <= heapMax) {
                 sink.put(HEAP_PEAK_FRACTION, FactSink.ratio(heapPeak, heapMax));
             }
@@ -153,8 +161,8 @@ public final class ExecutorSignals {
     private static void suggestOverhead(Overhead now, long heap, long nonHeapRss, FactSink sink) {
         double suggested = suggestedOverhead(now.bytes(), nonHeapRss);
         String step = nonHeapRss * 1.25 > now.bytes() * 1.5
-                ? "the " + FactFormat.bytes(nonHeapRss) + " of process memory past the heap + 25% = " + FactFormat.bytes(suggested)
-                : "1.5 × that = " + FactFormat.bytes(suggested);
+                ? "the " + ByteFormat.of(nonHeapRss) + " of process memory past the heap + 25% = " + ByteFormat.of(suggested)
+                : "1.5 × that = " + ByteFormat.of(suggested);
         sink.put(OVERHEAD_SUGGESTED, suggested).text(OVERHEAD_HOW, "overhead now " + now.how() + "; " + step);
         now.factorKey().ifPresent(key -> sink.text(OVERHEAD_FACTOR_KEY, key)
                 .put(OVERHEAD_SUGGESTED_FACTOR, Math.ceil(suggested / Math.max(1, heap) * 20) / 20));

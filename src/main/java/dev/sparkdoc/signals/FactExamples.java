@@ -1,5 +1,6 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.Fact;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,10 @@
 package dev.sparkdoc.signals;
 
 import dev.sparkdoc.explain.ExitCodes;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Stage;

@@ -1,5 +1,9 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.ScopeKind;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.FactList;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.StreamingQuery;

@@ -1,5 +1,7 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.AppSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +39,7 @@ public final class ModelSanity {
         long max = over.stream().mapToLong(Long::longValue).max().orElseThrow();
         String who = driver ? "the driver's heap" : over.size() + " executor heap(s)";
         String setting = ctx.conf(key).map(v -> key + "=" + v).orElse(key + " (unset: Spark's 1g default)");
-        return Optional.of(who + " peaked above " + setting + ", up to " + FactFormat.bytes(max)
+        return Optional.of(who + " peaked above " + setting + ", up to " + ByteFormat.of(max)
                 + ": the heap was sized outside the Spark properties, so its size is unknown and the heap rules are silent");
     }
 }

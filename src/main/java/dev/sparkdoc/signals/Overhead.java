@@ -1,5 +1,8 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.Setting;
 import java.util.Optional;
 
 /**
@@ -37,8 +40,8 @@ record Overhead(long bytes, String how, Optional<String> factorKey) {
                 .filter(v -> v >= 0).orElse(MIN);
         long bytes = Math.max(min, (long) (f * heap));
         String source = factor.map(Setting::display).orElse("memoryOverheadFactor 0.1, Spark's default");
-        String how = "max(" + FactFormat.bytes(min) + ", " + FactFormat.raw(f) + " × the " + FactFormat.bytes(heap) + " heap) = "
-                + FactFormat.bytes(bytes) + " (" + source + ")";
+        String how = "max(" + ByteFormat.of(min) + ", " + FactFormat.raw(f) + " × the " + ByteFormat.of(heap) + " heap) = "
+                + ByteFormat.of(bytes) + " (" + source + ")";
         return new Overhead(bytes, how, factor.isPresent() ? Optional.of(factorKey) : Optional.empty());
     }
 

@@ -1,5 +1,11 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.proc.LocalDisk;
 import dev.sparkdoc.proc.ProcessGroups;
 import dev.sparkdoc.proc.ProcessTable;

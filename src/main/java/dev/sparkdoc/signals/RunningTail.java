@@ -1,5 +1,7 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.model.TaskQuantiles;
@@ -38,7 +40,7 @@ final class RunningTail {
             return new Live(DataSkew.Kind.UNKNOWN, perTask, unknownWhy(stage));
         }
         long estimate = Math.max(readSoFar, perTask.orElse(0));
-        String compared = FactFormat.bytes(estimate) + " of shuffle read against the finished median's " + FactFormat.bytes(median);
+        String compared = ByteFormat.of(estimate) + " of shuffle read against the finished median's " + ByteFormat.of(median);
         double ratio = median > 0 ? estimate / median : Double.POSITIVE_INFINITY;
         if (ratio >= DataSkew.SKEWED_SAMPLED) {
             return new Live(DataSkew.Kind.SKEWED, perTask, compared);

@@ -1,5 +1,7 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.InForce;
+import dev.sparkdoc.facts.Setting;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.model.SqlExecution;
 import java.math.BigDecimal;
@@ -16,10 +18,15 @@ import java.util.regex.Pattern;
  * {@code spark.conf.set} is not visible: there the app's properties and the defaults are all
  * there is.
  */
-public final class Settings {
+public final class Settings implements InForce {
 
     /** For scopes that know nothing of the application (rule-file cases, hand-made facts). */
     public static final Settings NONE = new Settings(Map.of(), Map.of(), -1, 0, false, true);
+
+    @Override
+    public boolean isNone() {
+        return this == NONE;
+    }
 
     private static final Pattern NUMBER_UNIT = Pattern.compile("^(-?[0-9]*\\.?[0-9]+)\\s*([a-z]*)$");
 
@@ -88,11 +95,13 @@ public final class Settings {
     }
 
     /** Whether the application's Spark version has the setting at all (see {@link SettingVersions}). */
+    @Override
     public boolean exists(String key) {
         return SettingVersions.builtIn().existsIn(key, version);
     }
 
     /** The value in force and its origin; empty when nothing says (no environment, an unknown key or version). */
+    @Override
     public Optional<Setting> get(String key) {
         if (!known) {
             return Optional.empty();
@@ -143,6 +152,7 @@ public final class Settings {
      * The setting in force when it surely already has {@code proposed}'s value, read as the key's
      * kind (10m = 10485760); never a session setting REST cannot show.
      */
+    @Override
     public Optional<Setting> holding(String key, String proposed) {
         return uncertain(key) ? Optional.empty() : get(key).filter(s -> same(SparkDefaults.builtIn().kind(key), s.value(), proposed));
     }

@@ -1,5 +1,8 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.FactSet;
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import java.util.List;
 
 /**
@@ -15,6 +18,11 @@ public record SignalSet(ScopeFacts app, List<ScopeFacts> scopes, StageNames name
     /** Facts made by hand (rule tests): stages go by Spark's names. */
     public SignalSet(ScopeFacts app, List<ScopeFacts> scopes) {
         this(app, scopes, StageNames.alone());
+    }
+
+    /** The facts alone, as a diagnosis keeps them for the front ends. */
+    public FactSet facts() {
+        return new FactSet(app, scopes);
     }
 
     /** The app scope first, then the rest: what a rule of a given scope kind is evaluated over. */

@@ -1,5 +1,7 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.DriverLog;
 import dev.sparkdoc.model.Executor;

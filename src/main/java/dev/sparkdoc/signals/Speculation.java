@@ -1,5 +1,10 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.Quantiles;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.TaskMetric;

@@ -2,6 +2,10 @@ package dev.sparkdoc.signals;
 
 import dev.sparkdoc.explain.ErrorClassifier;
 import dev.sparkdoc.explain.ExplainedError;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.SqlExecution;

@@ -1,5 +1,12 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.SqlExecution.PlanNode;
 import dev.sparkdoc.model.Stage;
@@ -120,8 +127,8 @@ public final class SqlSignals {
             sink.put(JOIN_SMALL_SIDE, small).put(JOIN_LARGE_SIDE, large)
                     .put(JOIN_SIDE_RATIO, (double) large / Math.max(1, small))
                     .put(JOIN_SUGGESTED_THRESHOLD, Math.max(10L << 20, 2 * small))
-                    .text(JOIN_SUGGESTED_THRESHOLD_HOW, "2 × the " + FactFormat.bytes(small) + " side"
-                            + (2 * small < 10L << 20 ? ", at least 10.0 MiB" : "") + " = " + FactFormat.bytes(Math.max(10L << 20, 2 * small)));
+                    .text(JOIN_SUGGESTED_THRESHOLD_HOW, "2 × the " + ByteFormat.of(small) + " side"
+                            + (2 * small < 10L << 20 ? ", at least 10.0 MiB" : "") + " = " + ByteFormat.of(Math.max(10L << 20, 2 * small)));
             BroadcastJoin.compute(settings, smallest.detail(), smallIsLeft, small, sink);
         }
     }

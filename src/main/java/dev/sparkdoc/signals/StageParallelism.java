@@ -1,5 +1,9 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.Stage;
 import java.util.List;
 import java.util.Optional;

@@ -2,6 +2,14 @@ package dev.sparkdoc.signals;
 
 import dev.sparkdoc.explain.ErrorClassifier;
 import dev.sparkdoc.explain.ExplainedError;
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.Quantiles;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
@@ -12,8 +20,8 @@ import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.model.TaskQuantiles;
 import dev.sparkdoc.model.TaskSample;
 import java.util.Comparator;
-import java.util.List;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -160,7 +168,7 @@ public final class StageSignals {
     /** The derivations of the partition counts, as a fix shows them ("4.6 MiB ÷ 128 MiB = 1; at least the app's 8 slots: 8"). */
     private static void partitionsHow(AppContext ctx, Stage stage, double data, FactSink sink) {
         long byData = (long) Math.ceil(data / TARGET_PARTITION_BYTES);
-        String division = FactFormat.bytes(data) + " ÷ 128 MiB = " + byData;
+        String division = ByteFormat.of(data) + " ÷ 128 MiB = " + byData;
         long suggested = Math.max(ctx.slots(), byData);
         sink.text(SUGGESTED_PARTITIONS_HOW, suggested == byData ? division
                 : division + "; at least the app's " + ctx.slots() + " slots: " + suggested);
@@ -309,7 +317,7 @@ public final class StageSignals {
                 .filter(t -> t.running() || "SUCCESS".equals(t.status()))
                 .max(Comparator.comparingLong(TaskSample::durationMs))
                 .ifPresentOrElse(t -> sink.text(SLOWEST_WHERE, "task " + t.index() + " (" + (t.running() ? "running, " : "")
-                                + FactFormat.duration(t.durationMs()) + ") on executor " + t.executorId() + " at " + t.host()),
+                                + DurationFormat.of(t.durationMs()) + ") on executor " + t.executorId() + " at " + t.host()),
                         // Not every source samples tasks (a REST snapshot without task lists); say where to look instead.
                         () -> sink.text(SLOWEST_WHERE, "sort the stage's tasks by duration in the Spark UI"));
     }

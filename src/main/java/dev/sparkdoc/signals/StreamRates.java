@@ -1,5 +1,6 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.FactSink;
 import dev.sparkdoc.model.StreamingProgress;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,9 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.ScopeKind;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.FactList;
 import dev.sparkdoc.account.Cause;
 import dev.sparkdoc.account.TimeAccount;
 import java.util.EnumMap;

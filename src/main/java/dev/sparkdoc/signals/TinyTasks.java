@@ -1,5 +1,6 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.FactSink;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.TaskMetric;

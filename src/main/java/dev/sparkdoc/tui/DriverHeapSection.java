@@ -1,5 +1,6 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.facts.ByteFormat;
 import dev.sparkdoc.model.HeapHistogram;
 import dev.sparkdoc.report.HeapText;
 import dev.sparkdoc.report.SafeText;
@@ -65,13 +66,13 @@ final class DriverHeapSection {
         HeapHistogram h = r.histogram();
         List<Line> out = new ArrayList<>();
         out.addAll(Line.wrap(String.format(Locale.ROOT, "%s, pid %d, %s, after a full GC: %s in %,d objects", TITLE, h.pid(),
-                Fmt.clock(r.at()), Fmt.bytes(h.totalBytes()), h.totalInstances()), width, Tone.BOLD, -1));
+                Fmt.clock(r.at()), ByteFormat.compact(h.totalBytes()), h.totalInstances()), width, Tone.BOLD, -1));
         String head = String.format(Locale.ROOT, "  %" + COUNT + "s %" + BYTES + "s %" + SHARE + "s  ", "COUNT", "BYTES", "SHARE");
         out.add(Line.of(head + "CLASS", Tone.DIM));
         int room = Math.max(8, width - SafeText.width(head));
         for (HeapHistogram.Entry e : h.entries().subList(0, Math.min(top, h.entries().size()))) {
             out.add(Line.of(String.format(Locale.ROOT, "  %," + COUNT + "d %" + BYTES + "s %" + (SHARE - 1) + ".1f%%  ", e.instances(),
-                    Fmt.bytes(e.bytes()), h.percentOf(e)) + shortName(SafeText.line(HeapText.javaName(e.className())), room), Tone.NORMAL));
+                    ByteFormat.compact(e.bytes()), h.percentOf(e)) + shortName(SafeText.line(HeapText.javaName(e.className())), room), Tone.NORMAL));
         }
         HeapText.hint(h, top).ifPresent(hint -> out.addAll(Line.wrap(hint, width, Tone.WARNING, -1)));
         return out;

@@ -1,5 +1,6 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.facts.ByteFormat;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.tui.Table.Column;
 import java.util.List;
@@ -35,8 +36,8 @@ final class ExecutorsView {
     private static List<String> cells(Executor e) {
         return Views.cells(e.id(), state(e), e.host(), Integer.toString(e.totalCores()),
                 Integer.toString(e.activeTasks()), Integer.toString(e.failedTasks()),
-                Fmt.bytes(e.memoryUsed()) + "/" + Fmt.bytes(e.maxMemory()), Fmt.percent(Rows.gcFraction(e)),
-                Fmt.bytes(e.totalShuffleRead()), Fmt.bytes(e.totalShuffleWrite()),
+                ByteFormat.compact(e.memoryUsed()) + "/" + ByteFormat.compact(e.maxMemory()), Fmt.percent(Rows.gcFraction(e)),
+                ByteFormat.compact(e.totalShuffleRead()), ByteFormat.compact(e.totalShuffleWrite()),
                 peak(e, "ProcessTreeJVMRSSMemory"), peak(e, "ProcessTreePythonRSSMemory"));
     }
 
@@ -49,6 +50,6 @@ final class ExecutorsView {
 
     /** A peak metric, "–" when Spark reported none (process-tree metrics are off by default). */
     static String peak(Executor e, String metric) {
-        return e.peak(metric).filter(v -> v > 0).map(Fmt::bytes).orElse("–");
+        return e.peak(metric).filter(v -> v > 0).map(ByteFormat::compact).orElse("–");
     }
 }

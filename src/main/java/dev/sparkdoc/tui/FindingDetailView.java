@@ -1,9 +1,9 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.facts.FactCatalog;
+import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.rules.Finding;
-import dev.sparkdoc.signals.FactCatalog;
-import dev.sparkdoc.signals.FactFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -97,6 +97,6 @@ final class FindingDetailView {
     }
 
     private static String threshold(Finding.Evidence e, double t) {
-        return FactCatalog.find(e.fact()).map(def -> FactFormat.human(t, def.unit())).orElse(FactFormat.raw(t));
+        return e.human(t);
     }
 }

@@ -4,12 +4,13 @@ import static dev.sparkdoc.tui.LineParts.extra;
 import static dev.sparkdoc.tui.LineParts.free;
 import static dev.sparkdoc.tui.LineParts.key;
 
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.StageStatus;
-import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.report.SafeText;
+import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.LineParts.Part;
@@ -51,7 +52,7 @@ final class HeaderView {
     private static List<Part> titleParts(UiState s, AppSnapshot snap) {
         var app = snap.application();
         return List.of(extra(BRAND), key(state(s, snap) + " │ Spark " + app.sparkVersion().orElse("?") + " │ up "
-                + Fmt.ms(app.durationMs(AppTime.now(s, snap))) + " │ "), free(app.name()), key(" (" + app.id() + ")"));
+                + DurationFormat.compact(app.durationMs(AppTime.now(s, snap))) + " │ "), free(app.name()), key(" (" + app.id() + ")"));
     }
 
     /**
@@ -109,9 +110,9 @@ final class HeaderView {
         if (p.still()) {
             return List.of(key("still picture"), extra(p.lastUpdate().map(t -> ", read " + Fmt.clock(t)).orElse("")));
         }
-        String slowed = p.effective().equals(p.interval()) ? "" : " (slowed from " + Fmt.ms(p.interval().toMillis()) + ")";
+        String slowed = p.effective().equals(p.interval()) ? "" : " (slowed from " + DurationFormat.compact(p.interval().toMillis()) + ")";
         String updated = p.lastUpdate().map(t -> ", " + Fmt.age(t, s.now()) + " ago").orElse(", connecting…");
-        return List.of(key((p.paused() ? "PAUSED │ " : "") + "every " + Fmt.ms(p.effective().toMillis())), extra(slowed),
+        return List.of(key((p.paused() ? "PAUSED │ " : "") + "every " + DurationFormat.compact(p.effective().toMillis())), extra(slowed),
                 key(updated));
     }
 
@@ -119,7 +120,7 @@ final class HeaderView {
         PollStatus p = s.poll();
         if (p.failing()) {
             f.parts(0, 2, Tone.ALERT, List.of(key("cannot read "), free(p.target()), free(": " + p.error().orElse("")),
-                    key(" │ retrying every " + Fmt.ms(p.effective().toMillis()))));
+                    key(" │ retrying every " + DurationFormat.compact(p.effective().toMillis()))));
         } else {
             f.parts(0, 2, Tone.DIM, List.of(key("reading "), free(p.target()), key(" …")));
         }

@@ -1,5 +1,6 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.facts.ByteFormat;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.report.ExecutorLogLines.Kind;
 import dev.sparkdoc.report.LogsPage;
@@ -86,7 +87,7 @@ final class LogsView {
         }
         if (l.page().isEmpty()) {
             out.add(Line.of("Reading executor " + l.executorId() + "'s stdout and stderr (the last "
-                    + Fmt.bytes(LogsFeed.BYTES) + " of each), asked " + Fmt.age(l.askedAt(), s.now())
+                    + ByteFormat.compact(LogsFeed.BYTES) + " of each), asked " + Fmt.age(l.askedAt(), s.now())
                     + " ago; the other panes go on meanwhile. Esc/b goes back.", Tone.DIM));
             return out;
         }

@@ -1,5 +1,6 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.facts.ByteFormat;
 import dev.sparkdoc.tui.Table.Column;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +32,7 @@ final class ProcessesView {
         Views.table(s, f, Pane.PROCESSES, columns, rows, Views.tableRows(s),
                 p -> Views.cells(Long.toString(p.pid()), p.role(), p.executorId().orElse(""),
                         p.cpuPercent().isPresent() ? String.format(Locale.ROOT, "%.0f", p.cpuPercent().getAsDouble()) : UNKNOWN,
-                        p.rssBytes().isPresent() ? Fmt.bytes(p.rssBytes().getAsLong()) : UNKNOWN,
+                        p.rssBytes().isPresent() ? ByteFormat.compact(p.rssBytes().getAsLong()) : UNKNOWN,
                         p.threads().isPresent() ? Integer.toString(p.threads().getAsInt()) : UNKNOWN,
                         Bars.sparkline(p.cpuHistory(), Math.max(100, maxCpu), 12), p.command()),
                 (t, p, cells, row, sel) -> t.cells(f, row, cells, sel ? Tone.SELECTED : Tone.NORMAL));

@@ -1,11 +1,12 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
-import dev.sparkdoc.model.TaskMetric;
 import dev.sparkdoc.rules.Finding;
+import dev.sparkdoc.signals.StageSignals;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The rows each pane lists, filtered and sorted as the state says. The key handling and the
@@ -30,12 +32,16 @@ public final class Rows {
                     .thenComparing(Comparator.comparingDouble(Finding::secondsLost).reversed())),
             new Order<>("family", Comparator.comparing(Finding::family)));
 
-    private static final List<Order<Stage>> STAGE_ORDERS = List.of(
-            new Order<>("active, recent", Comparator.comparing((Stage s) -> s.status() != StageStatus.ACTIVE)
-                    .thenComparing(Comparator.comparingInt(Stage::stageId).reversed())
-                    .thenComparing(Comparator.comparingInt(Stage::attemptId).reversed())),
-            new Order<>("task time", Comparator.comparingLong((Stage s) -> s.totals().executorRunTimeMs()).reversed()),
-            new Order<>("skew", Comparator.comparingDouble(Rows::skew).reversed()));
+
+    /** The stage orders; "skew" reads each stage's fact, so it sorts by what the SKEW column shows. */
+    private static List<Order<Stage>> stageOrders(ToDoubleFunction<Stage> skew) {
+        return List.of(
+                new Order<>("active, recent", Comparator.comparing((Stage s) -> s.status() != StageStatus.ACTIVE)
+                        .thenComparing(Comparator.comparingInt(Stage::stageId).reversed())
+                        .thenComparing(Comparator.comparingInt(Stage::attemptId).reversed())),
+                new Order<>("task time", Comparator.comparingLong((Stage s) -> s.totals().executorRunTimeMs()).reversed()),
+                new Order<>("skew", Comparator.comparingDouble(skew).reversed()));
+    }
 
     private static final List<Order<Executor>> EXECUTOR_ORDERS = List.of(
             new Order<>("id", Comparator.comparing((Executor e) -> !e.isDriver())
@@ -62,7 +68,7 @@ public final class Rows {
 
     public static List<Stage> stages(UiState s) {
         List<Stage> source = s.diagnosis().map(d -> d.snapshot().stages()).orElse(List.of());
-        return select(source, () -> source.stream().filter(st -> st.status() != StageStatus.SKIPPED).toList(), s, Pane.STAGES, STAGE_ORDERS,
+        return select(source, () -> source.stream().filter(st -> st.status() != StageStatus.SKIPPED).toList(), s, Pane.STAGES, stageOrders(st -> skew(s, st)),
                 st -> st.stageId() + " " + st.name() + " " + StagesView.name(s, st) + " " + st.status());
     }
 
@@ -140,7 +146,7 @@ public final class Rows {
     public static int sortCount(Pane pane) {
         return switch (pane) {
             case FINDINGS -> FINDING_ORDERS.size();
-            case STAGES -> STAGE_ORDERS.size();
+            case STAGES -> stageOrders(st -> 0).size();
             case EXECUTORS -> EXECUTOR_ORDERS.size();
             case PROCESSES -> PROCESS_ORDERS.size();
         };
@@ -149,7 +155,7 @@ public final class Rows {
     public static String sortName(Pane pane, int index) {
         return switch (pane) {
             case FINDINGS -> FINDING_ORDERS.get(index % FINDING_ORDERS.size()).name();
-            case STAGES -> STAGE_ORDERS.get(index % STAGE_ORDERS.size()).name();
+            case STAGES -> stageOrders(st -> 0).get(index % stageOrders(st -> 0).size()).name();
             case EXECUTORS -> EXECUTOR_ORDERS.get(index % EXECUTOR_ORDERS.size()).name();
             case PROCESSES -> PROCESS_ORDERS.get(index % PROCESS_ORDERS.size()).name();
         };
@@ -168,9 +174,15 @@ public final class Rows {
         return s.diagnosis().flatMap(d -> d.snapshot().stages().stream().filter(st -> st.key().equals(key)).findFirst());
     }
 
-    /** Slowest task over the median task, 0 before two tasks finished. */
-    public static double skew(Stage s) {
-        return s.quantiles().map(q -> q.get(TaskMetric.DURATION).maxOverMedian()).orElse(0.0);
+    /**
+     * Slowest task over the median task, as the fact {@code stage.duration.maxOverP50} has it (the
+     * median floored at 100 ms, so a 10 ms median does not make a 600 ms task 60×): the number the
+     * skew finding cites. 0 where the fact is not measurable (fewer than two tasks finished).
+     */
+    public static double skew(UiState s, Stage st) {
+        return s.diagnosis().flatMap(d -> d.facts().find(ScopeKind.STAGE, st.key()))
+                .map(f -> f.value(StageSignals.DURATION_MAX_OVER_P50).orElse(0))
+                .orElse(0.0);
     }
 
     public static double gcFraction(Executor e) {

@@ -1,5 +1,8 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.CountFormat;
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.model.Quantiles;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.model.Stage;
@@ -49,14 +52,14 @@ final class StageDetailView {
         // every figure is a key part: these rows wrap rather than lose one at 80 columns
         out.addAll(Line.wrap(String.format(Locale.ROOT, "tasks %d: %d done, %d running, %d failed, %d killed · wall %s",
                 tasks.total(), tasks.completed(), tasks.active(), tasks.failed(), tasks.killed(),
-                st.durationMs(AppTime.now(s)).map(Fmt::ms).orElse("?")), width, Tone.NORMAL, -1));
+                st.durationMs(AppTime.now(s)).map(DurationFormat::compact).orElse("?")), width, Tone.NORMAL, -1));
         var t = st.totals();
-        out.addAll(Line.wrap("task time " + Fmt.ms(t.executorRunTimeMs()) + " · GC " + Fmt.ms(t.jvmGcTimeMs())
-                + " · input " + Fmt.bytes(t.inputBytes()) + " · shuffle read " + Fmt.bytes(t.shuffleReadBytes())
-                + " · write " + Fmt.bytes(t.shuffleWriteBytes()) + " · spill " + Fmt.bytes(t.memoryBytesSpilled())
-                + " mem / " + Fmt.bytes(t.diskBytesSpilled()) + " disk", width, Tone.NORMAL, -1));
+        out.addAll(Line.wrap("task time " + DurationFormat.compact(t.executorRunTimeMs()) + " · GC " + DurationFormat.compact(t.jvmGcTimeMs())
+                + " · input " + ByteFormat.compact(t.inputBytes()) + " · shuffle read " + ByteFormat.compact(t.shuffleReadBytes())
+                + " · write " + ByteFormat.compact(t.shuffleWriteBytes()) + " · spill " + ByteFormat.compact(t.memoryBytesSpilled())
+                + " mem / " + ByteFormat.compact(t.diskBytesSpilled()) + " disk", width, Tone.NORMAL, -1));
         out.add(Line.of("", Tone.NORMAL));
-        st.quantiles().ifPresentOrElse(q -> quantiles(q, out), () -> out.addAll(Line.wrap(noQuantiles(st), width, Tone.DIM, -1)));
+        st.quantiles().ifPresentOrElse(q -> quantiles(q, Rows.skew(s, st), out), () -> out.addAll(Line.wrap(noQuantiles(st), width, Tone.DIM, -1)));
         StageTasksSection.lines(st, s.diagnosis().map(d -> d.snapshot().source().kind()).orElse(SourceKind.SNAPSHOT), width, out);
         // where the longest-running task is now, when this poll read its thread (live drivers)
         s.diagnosis().flatMap(d -> d.snapshot().taskThreads().stream()
@@ -85,7 +88,8 @@ final class StageDetailView {
                         + " leaves room for a slow tail, a few per poll.";
     }
 
-    private static void quantiles(TaskQuantiles q, List<Line> out) {
+    /** @param skew the stage's fact stage.duration.maxOverP50: the duration row is marked as the stage row is */
+    private static void quantiles(TaskQuantiles q, double skew, List<Line> out) {
         out.add(Line.of("Task quantiles over " + q.taskCount() + " finished tasks" + (q.exact() ? "" : " (estimated)"), Tone.BOLD));
         out.add(Line.of(String.format(Locale.ROOT, QUANTILE_ROW, "METRIC", "MIN", "P25", "MEDIAN", "P75", "MAX"), Tone.DIM));
         for (TaskMetric m : TaskMetric.values()) {
@@ -93,7 +97,7 @@ final class StageDetailView {
             if (v.max() <= 0) {
                 continue;
             }
-            Tone tone = m == TaskMetric.DURATION && v.maxOverMedian() >= StagesView.SKEW_MARK ? Tone.WARNING : Tone.NORMAL;
+            Tone tone = m == TaskMetric.DURATION && skew >= StagesView.SKEW_MARK ? Tone.WARNING : Tone.NORMAL;
             out.add(Line.of(String.format(Locale.ROOT, QUANTILE_ROW, m.name().toLowerCase(Locale.ROOT).replace('_', ' '),
                     value(m, v.min()), value(m, v.p25()), value(m, v.p50()), value(m, v.p75()), value(m, v.max())), tone));
         }
@@ -101,9 +105,9 @@ final class StageDetailView {
 
     private static String value(TaskMetric m, double v) {
         return switch (m.unit()) {
-            case "ms" -> Fmt.ms(v);
-            case "bytes" -> Fmt.bytes((long) v);
-            default -> Fmt.count(v);
+            case "ms" -> DurationFormat.compact(v);
+            case "bytes" -> ByteFormat.compact((long) v);
+            default -> CountFormat.compact(v);
         };
     }
 }

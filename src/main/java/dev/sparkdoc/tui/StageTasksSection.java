@@ -1,5 +1,7 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
@@ -50,8 +52,8 @@ final class StageTasksSection {
                 "SHUF RD", "SPILL", "HOST"), Tone.DIM));
         for (TaskSample task : tasks) {
             out.add(Line.of(String.format(Locale.ROOT, TASK_ROW, task.taskId(), task.index(), task.executorId(),
-                    task.status(), Fmt.ms(task.durationMs()), Fmt.bytes(task.shuffleReadBytes()),
-                    Fmt.bytes(task.bytesSpilled()), task.host()), task.running() ? Tone.ACCENT : Tone.NORMAL));
+                    task.status(), DurationFormat.compact(task.durationMs()), ByteFormat.compact(task.shuffleReadBytes()),
+                    ByteFormat.compact(task.bytesSpilled()), task.host()), task.running() ? Tone.ACCENT : Tone.NORMAL));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.sparkdoc.tui;
 
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.TaskMetric;
@@ -39,7 +40,7 @@ final class StagesView {
             if (!sel) {
                 f.tone(t.start(2), row, t.width(2), Tone.BAR);
                 f.tone(t.start(5), row, t.width(5), Tone.ACCENT);
-                if (Rows.skew(st) >= SKEW_MARK) {
+                if (Rows.skew(s, st) >= SKEW_MARK) {
                     f.tone(t.start(7), row, t.width(7), Tone.WARNING);
                 }
                 if (st.status() == StageStatus.FAILED || st.tasks().failed() > 0) {
@@ -51,13 +52,13 @@ final class StagesView {
 
     private static List<String> cells(UiState s, Stage st) {
         var dur = st.quantiles().map(q -> q.get(TaskMetric.DURATION));
-        double skew = Rows.skew(st);
+        double skew = Rows.skew(s, st);
         return Views.cells(id(st), state(st.status()), Bars.progress(st.tasks().total(), st.tasks().completed(),
                         st.tasks().active(), PROGRESS),
                 st.tasks().completed() + "/" + st.tasks().total(),
-                st.durationMs(AppTime.now(s)).map(Fmt::ms).orElse(""),
+                st.durationMs(AppTime.now(s)).map(DurationFormat::compact).orElse(""),
                 dur.map(Bars::distribution).orElse(""),
-                dur.map(q -> Fmt.ms(q.max())).orElse(""),
+                dur.map(q -> DurationFormat.compact(q.max())).orElse(""),
                 skew >= SKEW_MARK ? String.format(Locale.ROOT, "▲%.0f×", skew) : skew > 0 ? String.format(Locale.ROOT, "%.1f×", skew) : "",
                 name(s, st));
     }

@@ -3,11 +3,11 @@ package dev.sparkdoc.proc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.signals.AppContext;
-import dev.sparkdoc.signals.FactSink;
 import dev.sparkdoc.signals.ProcessSignals;
-import dev.sparkdoc.signals.ScopeFacts;
-import dev.sparkdoc.signals.ScopeKind;
 import dev.sparkdoc.testing.Snapshots;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -2,9 +2,9 @@ package dev.sparkdoc.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.firstaid.Remedy;
-import dev.sparkdoc.signals.Scope;
-import dev.sparkdoc.signals.ScopeKind;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

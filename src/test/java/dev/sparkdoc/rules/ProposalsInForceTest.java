@@ -2,8 +2,8 @@ package dev.sparkdoc.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sparkdoc.signals.ScopeFacts;
-import dev.sparkdoc.signals.ScopeKind;
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.signals.Settings;
 import java.util.LinkedHashMap;
 import java.util.List;

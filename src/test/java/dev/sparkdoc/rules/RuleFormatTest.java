@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sparkdoc.datafile.DataFileException;
-import dev.sparkdoc.signals.FactCatalog;
+import dev.sparkdoc.facts.FactCatalog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.sparkdoc.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sparkdoc.signals.FactUnit;
+import dev.sparkdoc.facts.FactUnit;
 import org.junit.jupiter.api.Test;
 
 class ThresholdsTest {

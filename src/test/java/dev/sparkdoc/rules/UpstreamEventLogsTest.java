@@ -2,8 +2,8 @@ package dev.sparkdoc.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.model.AppSnapshot;
-import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.SignalSet;
 import dev.sparkdoc.signals.Signals;
 import dev.sparkdoc.source.eventlog.EventLogSource;

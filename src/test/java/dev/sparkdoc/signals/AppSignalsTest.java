@@ -6,6 +6,7 @@ import static dev.sparkdoc.testing.Snapshots.executor;
 import static dev.sparkdoc.testing.Snapshots.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.testing.Snapshots;
 import java.time.Instant;

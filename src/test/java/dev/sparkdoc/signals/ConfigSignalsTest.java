@@ -3,10 +3,11 @@ package dev.sparkdoc.signals;
 import static dev.sparkdoc.signals.Facts.value;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.testing.Snapshots;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class ConfigSignalsTest {
 

@@ -4,6 +4,8 @@ import static dev.sparkdoc.signals.Facts.value;
 import static dev.sparkdoc.testing.Snapshots.executor;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.testing.Snapshots;
 import org.junit.jupiter.api.Test;
 

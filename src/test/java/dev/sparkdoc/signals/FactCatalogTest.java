@@ -3,6 +3,14 @@ package dev.sparkdoc.signals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactCatalog;
+import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.FactUnit;
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

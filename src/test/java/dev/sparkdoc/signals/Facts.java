@@ -1,5 +1,7 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.testing.Snapshots;
 
 /** Looks up computed facts of one scope in a hand-made snapshot. */

@@ -4,6 +4,8 @@ import static dev.sparkdoc.signals.Facts.value;
 import static dev.sparkdoc.testing.Snapshots.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.SqlExecution;

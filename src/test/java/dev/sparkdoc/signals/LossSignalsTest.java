@@ -4,6 +4,7 @@ import static dev.sparkdoc.signals.Facts.value;
 import static dev.sparkdoc.testing.Snapshots.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.testing.Snapshots;
 import org.junit.jupiter.api.Test;

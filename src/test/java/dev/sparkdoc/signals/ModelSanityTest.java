@@ -2,6 +2,8 @@ package dev.sparkdoc.signals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.source.eventlog.EventLogSource;
 import java.nio.file.Path;

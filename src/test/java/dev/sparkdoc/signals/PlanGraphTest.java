@@ -3,6 +3,8 @@ package dev.sparkdoc.signals;
 import static dev.sparkdoc.signals.Facts.value;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.testing.Plans;
 import dev.sparkdoc.testing.Snapshots;

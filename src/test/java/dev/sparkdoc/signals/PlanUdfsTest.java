@@ -2,6 +2,8 @@ package dev.sparkdoc.signals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.SqlExecution.PlanNode;
 import java.util.List;
 import java.util.Optional;

@@ -4,6 +4,7 @@ import static dev.sparkdoc.testing.Snapshots.T0;
 import static dev.sparkdoc.testing.Snapshots.executor;
 import static dev.sparkdoc.testing.Snapshots.stage;
 
+import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.proc.DriverHints;
 import dev.sparkdoc.proc.LocalDisk;

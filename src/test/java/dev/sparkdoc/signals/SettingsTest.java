@@ -2,6 +2,7 @@ package dev.sparkdoc.signals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.Setting;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.testing.Snapshots;
 import java.util.List;

@@ -6,6 +6,8 @@ import static dev.sparkdoc.testing.Snapshots.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.testing.Snapshots;
 import org.junit.jupiter.api.Test;
 

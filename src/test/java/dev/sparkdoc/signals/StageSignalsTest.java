@@ -6,6 +6,8 @@ import static dev.sparkdoc.testing.Snapshots.q;
 import static dev.sparkdoc.testing.Snapshots.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.Quantiles;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.TaskMetric;

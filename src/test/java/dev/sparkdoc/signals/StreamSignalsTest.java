@@ -1,5 +1,7 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.ScopeKind;
+import dev.sparkdoc.facts.ScopeFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sparkdoc.rules.Diagnosis;

@@ -47,7 +47,7 @@ class GcScenarioTest {
                     Finding top = assertGcFirst(name, d);
                     assertThat(top.title()).as(ScenarioTriage.describe(name, d)).endsWith("of its life so far in GC");
                 });
-        t.print(dev.sparkdoc.signals.ScopeKind.EXECUTOR, "executor.gc.fraction", "executor.gc.secondsLost", "executor.gc.fractionOfLife",
+        t.print(dev.sparkdoc.facts.ScopeKind.EXECUTOR, "executor.gc.fraction", "executor.gc.secondsLost", "executor.gc.fractionOfLife",
                 "executor.gc.major.count", "executor.gc.major.time", "executor.taskTime");
         assertThat(t.result()).isPositive();
         for (Diagnosis d : t.both()) {

@@ -3,12 +3,12 @@ package dev.sparkdoc.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.ExecutorQuiet;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.RuleCatalog;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.Signals;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;

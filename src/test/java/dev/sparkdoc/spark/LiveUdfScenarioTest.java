@@ -50,7 +50,7 @@ class LiveUdfScenarioTest {
     /** What the queries and stages said of the UDF, for a failure's message. */
     private static String udfFacts(Diagnosis d) {
         StringBuilder out = new StringBuilder();
-        for (var sc : dev.sparkdoc.signals.Signals.compute(d.snapshot()).of(dev.sparkdoc.signals.ScopeKind.SQL)) {
+        for (var sc : dev.sparkdoc.signals.Signals.compute(d.snapshot()).of(dev.sparkdoc.facts.ScopeKind.SQL)) {
             out.append("  ").append(sc.scope().label()).append(": ").append(sc.values().entrySet().stream()
                     .filter(e -> e.getKey().name().startsWith("sql.udf") || e.getKey().name().equals("sql.duration"))
                     .map(e -> e.getKey().name() + "=" + e.getValue()).toList()).append(sc.texts().values()).append('\n');

@@ -3,10 +3,10 @@ package dev.sparkdoc.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.RuleCatalog;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.ScopeKind;
 import dev.sparkdoc.testing.RealSpark;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,14 +2,14 @@ package dev.sparkdoc.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.TaskSample;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.RuleCatalog;
 import dev.sparkdoc.rules.Severity;
-import dev.sparkdoc.signals.ScopeFacts;
-import dev.sparkdoc.signals.ScopeKind;
 import dev.sparkdoc.signals.Signals;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;

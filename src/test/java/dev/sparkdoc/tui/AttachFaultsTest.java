@@ -2,6 +2,7 @@ package dev.sparkdoc.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.source.AppSelector;
 import dev.sparkdoc.source.HttpOptions;
@@ -25,8 +26,8 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.SocketEffect;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -124,7 +125,7 @@ class AttachFaultsTest {
 
         assertThat(AppTime.driverNow(s, snap)).isEqualTo(driverStamp.plusSeconds(5));
         long upMs = snap.application().durationMs(driverStamp.plusSeconds(5));
-        assertThat(TextBackend.text(Views.render(s)).lines().findFirst().orElseThrow()).contains("│ up " + Fmt.ms(upMs) + " │");
+        assertThat(TextBackend.text(Views.render(s)).lines().findFirst().orElseThrow()).contains("│ up " + DurationFormat.compact(upMs) + " │");
     }
 
     private long count(Class<? extends UiEvent> type) {

@@ -3,6 +3,7 @@ package dev.sparkdoc.tui;
 import static dev.sparkdoc.testing.Snapshots.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.report.SafeText;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -103,10 +104,10 @@ class FrozenPictureTest {
         UiState looked = Update.apply(TuiFixtures.keys(still, "2"), new UiEvent.Tick(snap.takenAt().plus(Duration.ofHours(50)))).state();
         List<String> rows = rows(looked);
 
-        assertThat(rows.get(0)).contains("INCOMPLETE │ Spark 4.0.1 │ up " + Fmt.ms(lived) + " │");
+        assertThat(rows.get(0)).contains("INCOMPLETE │ Spark 4.0.1 │ up " + DurationFormat.compact(lived) + " │");
         String running = rows.stream().filter(r -> r.matches("\\s+\\d+ run .*")).findFirst().orElseThrow();
         var stage = snap.stages().stream().filter(st -> st.status() == dev.sparkdoc.model.StageStatus.ACTIVE).findFirst().orElseThrow();
-        String wall = Fmt.ms(stage.durationMs(snap.takenAt()).orElseThrow());
+        String wall = DurationFormat.compact(stage.durationMs(snap.takenAt()).orElseThrow());
         assertThat(running).contains(" " + wall + " ").doesNotContain("h");
         assertThat(stage.durationMs(snap.takenAt()).orElseThrow()).isLessThanOrEqualTo(lived);
 

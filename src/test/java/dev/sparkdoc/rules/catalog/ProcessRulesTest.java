@@ -6,6 +6,8 @@ import static dev.sparkdoc.rules.catalog.CatalogAssert.assertFilled;
 import static dev.sparkdoc.rules.catalog.CatalogAssert.conf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.proc.DriverHints;
 import dev.sparkdoc.proc.LocalDisk;
 import dev.sparkdoc.proc.ProcessInfo;
@@ -16,9 +18,7 @@ import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.RuleEngine;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.AppContext;
-import dev.sparkdoc.signals.FactSink;
 import dev.sparkdoc.signals.ProcessSignals;
-import dev.sparkdoc.signals.ScopeFacts;
 import dev.sparkdoc.signals.SignalSet;
 import dev.sparkdoc.testing.Snapshots;
 import java.time.Instant;

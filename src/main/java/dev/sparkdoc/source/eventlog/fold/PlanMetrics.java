@@ -1,5 +1,8 @@
 package dev.sparkdoc.source.eventlog.fold;
 
+import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.CountFormat;
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.model.SqlExecution.PlanMetric;
 import dev.sparkdoc.model.SqlExecution.PlanNode;
 import java.util.ArrayList;
@@ -35,34 +38,10 @@ final class PlanMetrics {
 
     static String display(String metricType, long total) {
         return switch (metricType) {
-            case "size" -> bytes(total);
-            case "timing" -> millis(total);
-            case "nsTiming" -> millis(total / 1_000_000);
-            default -> String.format(Locale.ROOT, "%,d", total);
+            case "size" -> ByteFormat.of(total);
+            case "timing" -> DurationFormat.of(total);
+            case "nsTiming" -> DurationFormat.of(total / 1_000_000);
+            default -> CountFormat.of(total);
         };
-    }
-
-    private static String bytes(long b) {
-        if (b < 1024) {
-            return b + " B";
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
-        double v = b;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
-    }
-
-    private static String millis(long ms) {
-        if (ms < 1000) {
-            return ms + " ms";
-        }
-        if (ms < 60_000) {
-            return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
-        }
-        return String.format(Locale.ROOT, "%.1f min", ms / 60_000.0);
     }
 }
