@@ -83,7 +83,7 @@ public final class CrashSignals {
         long results = running.stream().flatMap(j -> j.stageIds().stream())
                 .flatMap(id -> s.stages().stream().filter(st -> st.stageId() == id))
                 .mapToLong(st -> st.totals().resultSizeBytes()).sum();
-        double fraction = FactSink.ratio(results, ctx.driverMemory());
+        double fraction = FactSink.ratio(results, ctx.settings().bytes("spark.driver.memory"));
         sink.put(RESULT_BYTES, results).put(RESULT_FRACTION_OF_HEAP, fraction);
         // a job's start may not have reached the log before the driver died: a running query's start counts too
         long firstStart = java.util.stream.Stream.concat(running.stream().flatMap(j -> j.submissionTime().stream()),
@@ -96,8 +96,8 @@ public final class CrashSignals {
     }
 
     private static void driverMemory(AppContext ctx, FactSink sink) {
-        long max = ctx.maxResultSize();
-        long heap = ctx.driverMemory();
+        long max = ctx.settings().bytes("spark.driver.maxResultSize");
+        long heap = ctx.settings().bytes("spark.driver.memory");
         sink.put(MAX_RESULT_NO_GUARD, max == 0 || max >= heap);
         if (ctx.hasConfig()) {
             String limit = ctx.settings().get("spark.driver.maxResultSize").map(Setting::display)
@@ -118,7 +118,7 @@ public final class CrashSignals {
 
     private static Optional<Double> driverHeapPeakFraction(AppContext ctx) {
         return driver(ctx).flatMap(d -> d.peak("JVMHeapMemory")).filter(v -> v > 0)
-                .map(v -> FactSink.ratio(v, ctx.driverMemory()));
+                .map(v -> FactSink.ratio(v, ctx.settings().bytes("spark.driver.memory")));
     }
 
     /** "job 3 'collect at App.java:12': result stage 5.0 'collect at App.java:12' (a collect, 3/8 tasks done); SQL 2 '…'". */

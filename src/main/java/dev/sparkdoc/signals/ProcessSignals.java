@@ -57,7 +57,7 @@ public final class ProcessSignals {
     /** As above, with the disk probe given (tests; callers that probed already). */
     public static List<ScopeFacts> compute(AppContext ctx, ProcessTable table, ScopeFacts app, Function<Path, Optional<LocalDisk>> disk) {
         String appId = ctx.snapshot().application().id();
-        Optional<LocalDisk> local = disk.apply(LocalDisk.sparkLocalDir(ctx.conf("spark.local.dir")));
+        Optional<LocalDisk> local = disk.apply(LocalDisk.sparkLocalDir(ctx.settings().get("spark.local.dir").map(Setting::value)));
         ProcessGroups groups = ProcessGroups.of(table);
         List<ScopeFacts> out = new ArrayList<>();
         groups.applications().stream().filter(a -> a.appId().equals(Optional.of(appId)))
@@ -85,6 +85,12 @@ public final class ProcessSignals {
         return out;
     }
 
+    /**
+     * Cores of an executor whose command line and properties do not say: spark.executor.cores has no
+     * single default (1 on YARN and Kubernetes, every core of the worker on a standalone cluster), so the least.
+     */
+    private static final int EXECUTOR_CORES_AT_LEAST = 1;
+
     public static Scope scope(SparkProcess p) {
         String what = p.role() == SparkRole.EXECUTOR ? "executor " + p.executorId().orElse("?") : p.role().id();
         return new Scope(ScopeKind.PROCESS, Long.toString(p.pid()), what + " (pid " + p.pid() + ")");
@@ -102,9 +108,9 @@ public final class ProcessSignals {
         long pythonRss = python.stream().mapToLong(p -> p.process().rssOrZero()).sum();
         long maxWorker = workers.stream().mapToLong(p -> p.process().rssOrZero()).max().orElse(0);
 
-        long heap = driver ? ctx.driverMemory() : ctx.executorMemory();
-        long overhead = ctx.memoryOverhead(driver ? "spark.driver.memoryOverhead" : "spark.executor.memoryOverhead", heap);
-        long pysparkMemory = ctx.pysparkMemory();
+        long heap = driver ? ctx.settings().bytes("spark.driver.memory") : ctx.settings().bytes("spark.executor.memory");
+        long overhead = ctx.overhead(driver ? "driver" : "executor", heap).bytes();
+        long pysparkMemory = ctx.settings().pysparkMemory();
         long limit = heap + overhead + (driver ? 0 : pysparkMemory);
 
         sink.put(PID, jvm.pid()).put(IS_DRIVER, driver)
@@ -117,7 +123,7 @@ public final class ProcessSignals {
             return;
         }
         int cores = Math.max(1, jvm.executorArgs().flatMap(a -> a.cores().isPresent()
-                ? Optional.of(a.cores().getAsInt()) : Optional.empty()).orElse((int) ctx.confLong("spark.executor.cores", 1)));
+                ? Optional.of(a.cores().getAsInt()) : Optional.empty()).orElse((int) ctx.settings().whole("spark.executor.cores").orElse(EXECUTOR_CORES_AT_LEAST)));
         sink.put(PYTHON_RSS, pythonRss).put(PYTHON_WORKER_RSS_MAX, maxWorker)
                 .put(PYTHON_MEMORY_SUGGESTED, Math.max(512 * AppContext.MIB, maxWorker * Math.max(cores, workers.size()) * 1.25));
         if (pysparkMemory > 0 && !driver) {
