@@ -32,6 +32,7 @@ public final class AppContext {
     private Map<Long, dev.sparkdoc.model.SqlExecution> queryById;
     private Settings settings;
     private StageNames names;
+    private DriverHeapSize driverHeap;
 
     private final Optional<DriverLog> driverLog;
     private final PostMortem postMortem;
@@ -215,6 +216,14 @@ public final class AppContext {
             settings = Settings.ofApp(this);
         }
         return settings;
+    }
+
+    /** The driver's heap as the JVM had it: the block manager's evidence over spark.driver.memory where they differ. */
+    DriverHeapSize driverHeap() {
+        if (driverHeap == null) {
+            driverHeap = DriverHeapSize.of(settings(), snapshot);
+        }
+        return driverHeap;
     }
 
     /** True when the snapshot has the application's configuration at all. */

@@ -39,7 +39,8 @@ public final class ConfigSignals {
             "spark.executor.memoryOverhead (default max(384m, 10% of executor memory))");
     public static final Fact EXECUTOR_PYSPARK_MEMORY = FACTS.bytes("config.executor.pysparkMemory",
             "spark.executor.pyspark.memory (0 = not limited)");
-    public static final Fact DRIVER_MEMORY = FACTS.bytes("config.driver.memory", "spark.driver.memory (default 1g)");
+    public static final Fact DRIVER_MEMORY = FACTS.bytes("config.driver.memory",
+            "the driver's heap: spark.driver.memory (default 1g), or its block manager's memory where the JVM was sized otherwise");
     public static final Fact DRIVER_MAX_RESULT_SIZE = FACTS.bytes("config.driver.maxResultSize",
             "spark.driver.maxResultSize (default 1g; 0 = unlimited)");
     public static final Fact DYNAMIC_ALLOCATION = FACTS.flag("config.dynamicAllocation.enabled",
@@ -67,18 +68,19 @@ public final class ConfigSignals {
         }
         boolean local = SparkMaster.of(ctx).map(SparkMaster::local).orElse(false);
         // in local mode the driver is the executor: its heap is spark.driver.memory
-        long executorMemory = local ? ctx.settings().bytes("spark.driver.memory") : ctx.settings().bytes("spark.executor.memory");
+        DriverHeapSize driverHeap = ctx.driverHeap();
+        long executorMemory = local ? driverHeap.bytes() : ctx.settings().bytes("spark.executor.memory");
         sink.put(EXECUTOR_MEMORY, executorMemory).put(EXECUTOR_MEMORY_LARGER, executorMemory * 1.5)
-                .text(EXECUTOR_MEMORY_HOW, "1.5 × " + memory(ctx, local ? "spark.driver.memory" : "spark.executor.memory", executorMemory)
+                .text(EXECUTOR_MEMORY_HOW, "1.5 × " + (local ? driverHeap.how() : memory(ctx, "spark.executor.memory", executorMemory))
                         + " = " + FactFormat.bytes(executorMemory * 1.5));
         sink.put(EXECUTOR_MEMORY_OVERHEAD, ctx.overhead("executor", executorMemory).bytes());
         sink.put(EXECUTOR_PYSPARK_MEMORY, ctx.settings().pysparkMemory());
         if (!local) {
             smallerExecutors(ctx, executorMemory, sink);
         }
-        long driverMemory = ctx.settings().bytes("spark.driver.memory");
+        long driverMemory = driverHeap.bytes();
         sink.put(DRIVER_MEMORY, driverMemory).put(DRIVER_MEMORY_LARGER, driverMemory * 2.0)
-                .text(DRIVER_MEMORY_HOW, "2 × " + memory(ctx, "spark.driver.memory", driverMemory) + " = " + FactFormat.bytes(driverMemory * 2.0));
+                .text(DRIVER_MEMORY_HOW, "2 × " + driverHeap.how() + " = " + FactFormat.bytes(driverMemory * 2.0));
         sink.put(DRIVER_MAX_RESULT_SIZE, ctx.settings().bytes("spark.driver.maxResultSize"));
         sink.put(LOCAL_MODE, local);
     }

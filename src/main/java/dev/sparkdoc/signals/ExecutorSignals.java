@@ -116,7 +116,7 @@ public final class ExecutorSignals {
     }
 
     private static void memory(AppContext ctx, Executor e, FactSink sink) {
-        long heapMax = e.isDriver() ? ctx.settings().bytes("spark.driver.memory") : ctx.settings().bytes("spark.executor.memory");
+        long heapMax = e.isDriver() ? ctx.driverHeap().bytes() : ctx.settings().bytes("spark.executor.memory");
         long heapPeak = e.peak("JVMHeapMemory").orElse(0L);
         // A peak above the heap size means the size is not what ran (Databricks and others set the
         // heap outside the Spark properties, so Spark's 1g default is read): the size is unknown,

@@ -27,7 +27,7 @@ public final class ModelSanity {
     }
 
     private static Optional<String> heapAboveItsSize(AppSnapshot s, AppContext ctx, boolean driver) {
-        long size = driver ? ctx.settings().bytes("spark.driver.memory") : ctx.settings().bytes("spark.executor.memory");
+        long size = driver ? ctx.driverHeap().bytes() : ctx.settings().bytes("spark.executor.memory");
         String key = driver ? "spark.driver.memory" : "spark.executor.memory";
         List<Long> over = s.executors().stream().filter(e -> e.isDriver() == driver)
                 .map(e -> e.peak("JVMHeapMemory").orElse(0L)).filter(peak -> peak > size).toList();

@@ -25,7 +25,7 @@ public final class ProcessSignals {
     public static final Fact JVM_RSS = FACTS.bytes("process.jvm.rss", "RSS of the JVM now");
     public static final Fact RSS_TOTAL = FACTS.bytes("process.rss.total", "RSS of the JVM and the Python processes it started");
     public static final Fact MEMORY_LIMIT = FACTS.bytes("process.memoryLimit",
-            "what YARN/Kubernetes would allow: heap + memoryOverhead (+ pyspark.memory)");
+            "what YARN/Kubernetes would allow: heap + memoryOverhead (+ pyspark.memory); none for a local-mode driver");
     public static final Fact RSS_FRACTION_OF_LIMIT = FACTS.fraction("process.rss.fractionOfLimit", "total RSS / memory limit");
     public static final Fact PYTHON_WORKERS = FACTS.count("process.python.workers", "Python workers of this JVM");
     public static final Fact PYTHON_RSS = FACTS.bytes("process.python.rss", "RSS of the Python daemon and workers together");
@@ -108,7 +108,9 @@ public final class ProcessSignals {
         long pythonRss = python.stream().mapToLong(p -> p.process().rssOrZero()).sum();
         long maxWorker = workers.stream().mapToLong(p -> p.process().rssOrZero()).max().orElse(0);
 
-        long heap = driver ? ctx.settings().bytes("spark.driver.memory") : ctx.settings().bytes("spark.executor.memory");
+        // the JVM's own -Xmx is exact; else what the snapshot shows of the heap
+        long heap = DriverHeapSize.xmx(jvm.process().commandLine())
+                .orElseGet(() -> driver ? ctx.driverHeap().bytes() : ctx.settings().bytes("spark.executor.memory"));
         long overhead = ctx.overhead(driver ? "driver" : "executor", heap).bytes();
         long pysparkMemory = ctx.settings().pysparkMemory();
         long limit = heap + overhead + (driver ? 0 : pysparkMemory);
@@ -116,9 +118,11 @@ public final class ProcessSignals {
         sink.put(PID, jvm.pid()).put(IS_DRIVER, driver)
                 .put(JVM_RSS, jvm.process().rssOrZero())
                 .put(RSS_TOTAL, g.totalRssBytes())
-                .put(MEMORY_LIMIT, limit)
-                .put(RSS_FRACTION_OF_LIMIT, FactSink.ratio(g.totalRssBytes(), limit))
                 .put(PYTHON_WORKERS, workers.size());
+        // a local-mode driver runs in no container: nothing kills it at memory + overhead, so there is no limit to near
+        if (!(driver && SparkMaster.of(ctx).map(SparkMaster::local).orElse(false))) {
+            sink.put(MEMORY_LIMIT, limit).put(RSS_FRACTION_OF_LIMIT, FactSink.ratio(g.totalRssBytes(), limit));
+        }
         if (python.isEmpty()) {
             return;
         }
