@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,6 +33,7 @@ public final class AppContext {
     private Map<Long, dev.sparkdoc.model.SqlExecution> queryById;
     private Settings settings;
     private StageNames names;
+    private DriverHeapSize driverHeap;
 
     private final Optional<DriverLog> driverLog;
     private final PostMortem postMortem;
@@ -114,22 +114,15 @@ public final class AppContext {
      */
     public int slotsOf(Executor e) {
         int byCpu = e.maxTasks() > 0 ? Math.min(e.maxTasks(), e.totalCores()) : e.totalCores();
-        double gpus = confDouble("spark.executor.resource.gpu.amount");
-        double perTask = confDouble("spark.task.resource.gpu.amount");
+        // a resource request has no default: unset, the application asked for no GPU (0)
+        double gpus = settings().number("spark.executor.resource.gpu.amount", 0);
+        double perTask = settings().number("spark.task.resource.gpu.amount", 0);
         if (gpus > 0 && perTask > 0) {
             // 1/16 is written 0.0625 and must give 16, not 15.999…
             int byGpu = (int) Math.floor(gpus / perTask + 1e-9);
             return Math.max(1, Math.min(byCpu, byGpu));
         }
         return byCpu;
-    }
-
-    private double confDouble(String key) {
-        try {
-            return conf(key).map(Double::parseDouble).orElse(0.0);
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 
     /** A query's plan as a graph, built once and shared by the app's and the query's facts. */
@@ -226,63 +219,22 @@ public final class AppContext {
         return settings;
     }
 
+    /** The driver's heap as the JVM had it: the block manager's evidence over spark.driver.memory where they differ. */
+    DriverHeapSize driverHeap() {
+        if (driverHeap == null) {
+            driverHeap = DriverHeapSize.of(settings(), snapshot);
+        }
+        return driverHeap;
+    }
+
     /** True when the snapshot has the application's configuration at all. */
     public boolean hasConfig() {
-        return !snapshot.environment().sparkProperties().isEmpty();
-    }
-
-    public Optional<String> conf(String key) {
-        return snapshot.environment().sparkProperty(key).map(String::strip);
-    }
-
-    public boolean confBool(String key, boolean defaultValue) {
-        return conf(key).map(v -> v.toLowerCase(Locale.ROOT)).map(v -> v.equals("true")).orElse(defaultValue);
-    }
-
-    public long confLong(String key, long defaultValue) {
-        try {
-            return conf(key).map(Long::parseLong).orElse(defaultValue);
-        } catch (NumberFormatException e) {
-            return defaultValue;
-        }
-    }
-
-    /** A size config ("4g", "512m", "10485760b", plain bytes) in bytes; -1 stays -1 (disabled). */
-    public long confBytes(String key, long defaultValue, char defaultUnit) {
-        return conf(key).map(v -> SparkSizes.parse(v, defaultUnit)).orElse(defaultValue);
-    }
-
-    /** spark.executor.memory in bytes (default 1g). */
-    public long executorMemory() {
-        return confBytes("spark.executor.memory", GIB, 'm');
-    }
-
-    /** spark.driver.memory in bytes (default 1g). */
-    public long driverMemory() {
-        return confBytes("spark.driver.memory", GIB, 'm');
-    }
-
-    /** spark.driver.maxResultSize in bytes (default 1g; 0 = unlimited). */
-    public long maxResultSize() {
-        return confBytes("spark.driver.maxResultSize", GIB, 'b');
-    }
-
-    /** spark.executor.pyspark.memory in bytes; 0 when not set (Python not limited). */
-    public long pysparkMemory() {
-        return confBytes("spark.executor.pyspark.memory", 0, 'm');
-    }
-
-    /**
-     * A memoryOverhead setting ({@code spark.executor.memoryOverhead} or {@code spark.driver.memoryOverhead})
-     * in bytes, with Spark's default for a JVM of {@code heap}: max(384 MiB, memoryOverheadFactor 0.10 × heap).
-     */
-    public long memoryOverhead(String key, long heap) {
-        return overhead(key.contains(".driver.") ? "driver" : "executor", heap).bytes();
+        return settings().known();
     }
 
     /** The overhead in force for a JVM of {@code heap} ("executor" or "driver"), with its derivation. */
     Overhead overhead(String role, long heap) {
-        boolean kubernetes = conf("spark.master").map(m -> m.startsWith("k8s://")).orElse(false);
+        boolean kubernetes = settings().get("spark.master").map(m -> m.value().startsWith("k8s://")).orElse(false);
         return Overhead.of(settings(), role, heap, kubernetes);
     }
 

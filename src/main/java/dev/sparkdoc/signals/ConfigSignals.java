@@ -46,7 +46,8 @@ public final class ConfigSignals {
             "spark.executor.memoryOverhead (default max(384m, 10% of executor memory))");
     public static final Fact EXECUTOR_PYSPARK_MEMORY = FACTS.bytes("config.executor.pysparkMemory",
             "spark.executor.pyspark.memory (0 = not limited)");
-    public static final Fact DRIVER_MEMORY = FACTS.bytes("config.driver.memory", "spark.driver.memory (default 1g)");
+    public static final Fact DRIVER_MEMORY = FACTS.bytes("config.driver.memory",
+            "the driver's heap: spark.driver.memory (default 1g), or its block manager's memory where the JVM was sized otherwise");
     public static final Fact DRIVER_MAX_RESULT_SIZE = FACTS.bytes("config.driver.maxResultSize",
             "spark.driver.maxResultSize (default 1g; 0 = unlimited)");
     public static final Fact DYNAMIC_ALLOCATION = FACTS.flag("config.dynamicAllocation.enabled",
@@ -66,27 +67,28 @@ public final class ConfigSignals {
             return;
         }
         session(ctx.settings(), sink);
-        sink.put(EVENT_LOG_ENABLED, ctx.confBool("spark.eventLog.enabled", false));
-        sink.put(PROCESS_TREE_METRICS_ENABLED, ctx.confBool("spark.executor.processTreeMetrics.enabled", false));
-        sink.put(DYNAMIC_ALLOCATION, ctx.confBool("spark.dynamicAllocation.enabled", false));
-        if (ctx.confBool("spark.dynamicAllocation.enabled", false)) {
+        sink.put(EVENT_LOG_ENABLED, ctx.settings().bool("spark.eventLog.enabled"));
+        sink.put(PROCESS_TREE_METRICS_ENABLED, ctx.settings().bool("spark.executor.processTreeMetrics.enabled"));
+        sink.put(DYNAMIC_ALLOCATION, ctx.settings().bool("spark.dynamicAllocation.enabled"));
+        if (ctx.settings().bool("spark.dynamicAllocation.enabled")) {
             dynamicAllocation(ctx, sink);
         }
         boolean local = SparkMaster.of(ctx).map(SparkMaster::local).orElse(false);
         // in local mode the driver is the executor: its heap is spark.driver.memory
-        long executorMemory = local ? ctx.driverMemory() : ctx.executorMemory();
+        DriverHeapSize driverHeap = ctx.driverHeap();
+        long executorMemory = local ? driverHeap.bytes() : ctx.settings().bytes("spark.executor.memory");
         sink.put(EXECUTOR_MEMORY, executorMemory).put(EXECUTOR_MEMORY_LARGER, executorMemory * 1.5)
-                .text(EXECUTOR_MEMORY_HOW, "1.5 × " + memory(ctx, local ? "spark.driver.memory" : "spark.executor.memory", executorMemory)
+                .text(EXECUTOR_MEMORY_HOW, "1.5 × " + (local ? driverHeap.how() : memory(ctx, "spark.executor.memory", executorMemory))
                         + " = " + ByteFormat.of(executorMemory * 1.5));
-        sink.put(EXECUTOR_MEMORY_OVERHEAD, ctx.memoryOverhead("spark.executor.memoryOverhead", executorMemory));
-        sink.put(EXECUTOR_PYSPARK_MEMORY, ctx.pysparkMemory());
+        sink.put(EXECUTOR_MEMORY_OVERHEAD, ctx.overhead("executor", executorMemory).bytes());
+        sink.put(EXECUTOR_PYSPARK_MEMORY, ctx.settings().pysparkMemory());
         if (!local) {
             smallerExecutors(ctx, executorMemory, sink);
         }
-        long driverMemory = ctx.driverMemory();
+        long driverMemory = driverHeap.bytes();
         sink.put(DRIVER_MEMORY, driverMemory).put(DRIVER_MEMORY_LARGER, driverMemory * 2.0)
-                .text(DRIVER_MEMORY_HOW, "2 × " + memory(ctx, "spark.driver.memory", driverMemory) + " = " + ByteFormat.of(driverMemory * 2.0));
-        sink.put(DRIVER_MAX_RESULT_SIZE, ctx.maxResultSize());
+                .text(DRIVER_MEMORY_HOW, "2 × " + driverHeap.how() + " = " + ByteFormat.of(driverMemory * 2.0));
+        sink.put(DRIVER_MAX_RESULT_SIZE, ctx.settings().bytes("spark.driver.maxResultSize"));
         sink.put(LOCAL_MODE, local);
     }
 
@@ -114,7 +116,7 @@ public final class ConfigSignals {
         if (asked > 1) {
             sink.put(EXECUTOR_CORES_SMALLER, asked / 2)
                     .text(EXECUTOR_CORES_SMALLER_HOW, "half of " + cores.get().display() + " = " + asked / 2);
-        } else if (cores.isEmpty() && ctx.conf("spark.master").map(m -> m.startsWith("spark://")).orElse(false)) {
+        } else if (cores.isEmpty() && ctx.settings().get("spark.master").map(m -> m.value().startsWith("spark://")).orElse(false)) {
             sink.put(EXECUTOR_CORES_SMALLER, 1).text(EXECUTOR_CORES_SMALLER_HOW,
                     "spark.executor.cores is unset: on a standalone cluster an executor takes every core of its worker; 1 each");
         }

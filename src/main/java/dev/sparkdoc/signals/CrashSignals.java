@@ -90,7 +90,7 @@ public final class CrashSignals {
         long results = running.stream().flatMap(j -> j.stageIds().stream())
                 .flatMap(id -> s.stages().stream().filter(st -> st.stageId() == id))
                 .mapToLong(st -> st.totals().resultSizeBytes()).sum();
-        double fraction = FactSink.ratio(results, ctx.driverMemory());
+        double fraction = FactSink.ratio(results, ctx.driverHeap().bytes());
         sink.put(RESULT_BYTES, results).put(RESULT_FRACTION_OF_HEAP, fraction);
         // a job's start may not have reached the log before the driver died: a running query's start counts too
         long firstStart = java.util.stream.Stream.concat(running.stream().flatMap(j -> j.submissionTime().stream()),
@@ -103,14 +103,14 @@ public final class CrashSignals {
     }
 
     private static void driverMemory(AppContext ctx, FactSink sink) {
-        long max = ctx.maxResultSize();
-        long heap = ctx.driverMemory();
+        long max = ctx.settings().bytes("spark.driver.maxResultSize");
+        DriverHeapSize driverHeap = ctx.driverHeap();
+        long heap = driverHeap.bytes();
         sink.put(MAX_RESULT_NO_GUARD, max == 0 || max >= heap);
         if (ctx.hasConfig()) {
             String limit = ctx.settings().get("spark.driver.maxResultSize").map(Setting::display)
                     .orElse("spark.driver.maxResultSize = " + ByteFormat.of(max));
-            String heapText = ByteFormat.of(heap) + " heap (" + ctx.settings().get("spark.driver.memory").map(Setting::display)
-                    .orElse("spark.driver.memory") + ")";
+            String heapText = ByteFormat.of(heap) + " heap (" + driverHeap.source() + ")";
             sink.text(MAX_RESULT_GUARD, max == 0 ? limit + ": no limit, a collect can fill the driver's " + heapText
                     : max >= heap ? limit + " is at or above the driver's " + heapText + ": the heap fills before the limit can stop a collect"
                     : limit + ", under the driver's " + heapText + ": a collect past it fails the job cleanly instead of the driver");
@@ -125,7 +125,7 @@ public final class CrashSignals {
 
     private static Optional<Double> driverHeapPeakFraction(AppContext ctx) {
         return driver(ctx).flatMap(d -> d.peak("JVMHeapMemory")).filter(v -> v > 0)
-                .map(v -> FactSink.ratio(v, ctx.driverMemory()));
+                .map(v -> FactSink.ratio(v, ctx.driverHeap().bytes()));
     }
 
     /** "job 3 'collect at App.java:12': result stage 5.0 'collect at App.java:12' (a collect, 3/8 tasks done); SQL 2 '…'". */

@@ -124,7 +124,7 @@ public final class ExecutorSignals {
     }
 
     private static void memory(AppContext ctx, Executor e, FactSink sink) {
-        long heapMax = e.isDriver() ? ctx.driverMemory() : ctx.executorMemory();
+        long heapMax = e.isDriver() ? ctx.driverHeap().bytes() : ctx.settings().bytes("spark.executor.memory");
         long heapPeak = e.peak("JVMHeapMemory").orElse(0L);
         // A peak above the heap size means the size is not what ran (Databricks and others set the
         // heap outside the Spark properties, so Spark's 1g default is read): the size is unknown,
@@ -151,7 +151,7 @@ public final class ExecutorSignals {
         if (total == 0) {
             return;
         }
-        long limit = heapMax + overhead.bytes() + ctx.pysparkMemory();
+        long limit = heapMax + overhead.bytes() + ctx.settings().pysparkMemory();
         sink.put(RSS_JVM, jvmRss).put(RSS_PYTHON, pyRss).put(RSS_TOTAL, total)
                 .put(MEMORY_LIMIT, limit)
                 .put(RSS_FRACTION_OF_LIMIT, FactSink.ratio(total, limit));

@@ -20,9 +20,6 @@ import java.util.function.ToLongFunction;
  */
 public final class FileSignals {
 
-    /** Spark's default spark.sql.files.openCostInBytes: what opening a file costs, in bytes one could have read meanwhile. */
-    static final long DEFAULT_OPEN_COST = 4L << 20;
-
     public static final FactList FACTS = new FactList(ScopeKind.SQL);
     public static final Fact READ_FILES = FACTS.count("sql.files.read.count", "files the query's scans read (number of files read)");
     public static final Fact READ_BYTES = FACTS.bytes("sql.files.read.bytes", "bytes of those files (size of files read)");
@@ -43,7 +40,7 @@ public final class FileSignals {
     }
 
     static void compute(AppContext ctx, SqlExecution sql, FactSink sink) {
-        long openCost = Math.max(1, ctx.confBytes("spark.sql.files.openCostInBytes", DEFAULT_OPEN_COST, 'b'));
+        long openCost = Math.max(1, ctx.settings().bytes("spark.sql.files.openCostInBytes"));
         sink.put(OPEN_COST, openCost);
         List<Stage> stages = ctx.stagesOfQuery(sql);
         Optional<Long> read = total(sql, "number of files read");

@@ -29,7 +29,7 @@ public final class ModelSanity {
     }
 
     private static Optional<String> heapAboveItsSize(AppSnapshot s, AppContext ctx, boolean driver) {
-        long size = driver ? ctx.driverMemory() : ctx.executorMemory();
+        long size = driver ? ctx.driverHeap().bytes() : ctx.settings().bytes("spark.executor.memory");
         String key = driver ? "spark.driver.memory" : "spark.executor.memory";
         List<Long> over = s.executors().stream().filter(e -> e.isDriver() == driver)
                 .map(e -> e.peak("JVMHeapMemory").orElse(0L)).filter(peak -> peak > size).toList();
@@ -38,7 +38,7 @@ public final class ModelSanity {
         }
         long max = over.stream().mapToLong(Long::longValue).max().orElseThrow();
         String who = driver ? "the driver's heap" : over.size() + " executor heap(s)";
-        String setting = ctx.conf(key).map(v -> key + "=" + v).orElse(key + " (unset: Spark's 1g default)");
+        String setting = ctx.settings().own(key).map(v -> key + "=" + v.value()).orElse(key + " (unset: Spark's 1g default)");
         return Optional.of(who + " peaked above " + setting + ", up to " + ByteFormat.of(max)
                 + ": the heap was sized outside the Spark properties, so its size is unknown and the heap rules are silent");
     }

@@ -1,5 +1,6 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.Setting;
 import dev.sparkdoc.facts.Fact;
 import dev.sparkdoc.facts.FactList;
 import dev.sparkdoc.facts.FactSink;
@@ -31,7 +32,7 @@ public final class ProcessSignals {
     public static final Fact JVM_RSS = FACTS.bytes("process.jvm.rss", "RSS of the JVM now");
     public static final Fact RSS_TOTAL = FACTS.bytes("process.rss.total", "RSS of the JVM and the Python processes it started");
     public static final Fact MEMORY_LIMIT = FACTS.bytes("process.memoryLimit",
-            "what YARN/Kubernetes would allow: heap + memoryOverhead (+ pyspark.memory)");
+            "what YARN/Kubernetes would allow: heap + memoryOverhead (+ pyspark.memory); none for a local-mode driver");
     public static final Fact RSS_FRACTION_OF_LIMIT = FACTS.fraction("process.rss.fractionOfLimit", "total RSS / memory limit");
     public static final Fact PYTHON_WORKERS = FACTS.count("process.python.workers", "Python workers of this JVM");
     public static final Fact PYTHON_RSS = FACTS.bytes("process.python.rss", "RSS of the Python daemon and workers together");
@@ -63,7 +64,7 @@ public final class ProcessSignals {
     /** As above, with the disk probe given (tests; callers that probed already). */
     public static List<ScopeFacts> compute(AppContext ctx, ProcessTable table, ScopeFacts app, Function<Path, Optional<LocalDisk>> disk) {
         String appId = ctx.snapshot().application().id();
-        Optional<LocalDisk> local = disk.apply(LocalDisk.sparkLocalDir(ctx.conf("spark.local.dir")));
+        Optional<LocalDisk> local = disk.apply(LocalDisk.sparkLocalDir(ctx.settings().get("spark.local.dir").map(Setting::value)));
         ProcessGroups groups = ProcessGroups.of(table);
         List<ScopeFacts> out = new ArrayList<>();
         groups.applications().stream().filter(a -> a.appId().equals(Optional.of(appId)))
@@ -91,6 +92,12 @@ public final class ProcessSignals {
         return out;
     }
 
+    /**
+     * Cores of an executor whose command line and properties do not say: spark.executor.cores has no
+     * single default (1 on YARN and Kubernetes, every core of the worker on a standalone cluster), so the least.
+     */
+    private static final int EXECUTOR_CORES_AT_LEAST = 1;
+
     public static Scope scope(SparkProcess p) {
         String what = p.role() == SparkRole.EXECUTOR ? "executor " + p.executorId().orElse("?") : p.role().id();
         return new Scope(ScopeKind.PROCESS, Long.toString(p.pid()), what + " (pid " + p.pid() + ")");
@@ -108,22 +115,26 @@ public final class ProcessSignals {
         long pythonRss = python.stream().mapToLong(p -> p.process().rssOrZero()).sum();
         long maxWorker = workers.stream().mapToLong(p -> p.process().rssOrZero()).max().orElse(0);
 
-        long heap = driver ? ctx.driverMemory() : ctx.executorMemory();
-        long overhead = ctx.memoryOverhead(driver ? "spark.driver.memoryOverhead" : "spark.executor.memoryOverhead", heap);
-        long pysparkMemory = ctx.pysparkMemory();
+        // the JVM's own -Xmx is exact; else what the snapshot shows of the heap
+        long heap = DriverHeapSize.xmx(jvm.process().commandLine())
+                .orElseGet(() -> driver ? ctx.driverHeap().bytes() : ctx.settings().bytes("spark.executor.memory"));
+        long overhead = ctx.overhead(driver ? "driver" : "executor", heap).bytes();
+        long pysparkMemory = ctx.settings().pysparkMemory();
         long limit = heap + overhead + (driver ? 0 : pysparkMemory);
 
         sink.put(PID, jvm.pid()).put(IS_DRIVER, driver)
                 .put(JVM_RSS, jvm.process().rssOrZero())
                 .put(RSS_TOTAL, g.totalRssBytes())
-                .put(MEMORY_LIMIT, limit)
-                .put(RSS_FRACTION_OF_LIMIT, FactSink.ratio(g.totalRssBytes(), limit))
                 .put(PYTHON_WORKERS, workers.size());
+        // a local-mode driver runs in no container: nothing kills it at memory + overhead, so there is no limit to near
+        if (!(driver && SparkMaster.of(ctx).map(SparkMaster::local).orElse(false))) {
+            sink.put(MEMORY_LIMIT, limit).put(RSS_FRACTION_OF_LIMIT, FactSink.ratio(g.totalRssBytes(), limit));
+        }
         if (python.isEmpty()) {
             return;
         }
         int cores = Math.max(1, jvm.executorArgs().flatMap(a -> a.cores().isPresent()
-                ? Optional.of(a.cores().getAsInt()) : Optional.empty()).orElse((int) ctx.confLong("spark.executor.cores", 1)));
+                ? Optional.of(a.cores().getAsInt()) : Optional.empty()).orElse((int) ctx.settings().whole("spark.executor.cores").orElse(EXECUTOR_CORES_AT_LEAST)));
         sink.put(PYTHON_RSS, pythonRss).put(PYTHON_WORKER_RSS_MAX, maxWorker)
                 .put(PYTHON_MEMORY_SUGGESTED, Math.max(512 * AppContext.MIB, maxWorker * Math.max(cores, workers.size()) * 1.25));
         if (pysparkMemory > 0 && !driver) {

@@ -56,7 +56,8 @@ public final class Settings implements InForce {
         var s = ctx.snapshot();
         boolean sessionVisible = s.source().kind() == SourceKind.EVENTLOG
                 || s.sqlExecutions().stream().anyMatch(q -> !q.modifiedConfigs().isEmpty());
-        return new Settings(s.environment().sparkProperties(), Map.of(), -1, ctx.sparkVersion(), ctx.hasConfig(), sessionVisible);
+        Map<String, String> properties = s.environment().sparkProperties();
+        return new Settings(properties, Map.of(), -1, ctx.sparkVersion(), !properties.isEmpty(), sessionVisible);
     }
 
     /**
@@ -79,6 +80,11 @@ public final class Settings implements InForce {
      */
     private boolean uncertain(String key) {
         return !sessionVisible && key.startsWith("spark.sql.");
+    }
+
+    /** True when the snapshot has the application's configuration at all. */
+    boolean known() {
+        return known;
     }
 
     /** True when a query's settings differ from the application's here. */
@@ -117,6 +123,76 @@ public final class Settings implements InForce {
         }
         return SparkDefaults.builtIn().at(key, version).map(d -> new Setting(key, d.value(),
                 (version == 0 ? "Spark's default" : "Spark " + version / 100 + "." + version % 100 + "'s default") + caveat));
+    }
+
+    /** The value the query or the application set itself, without Spark's default: where it matters who chose it. */
+    Optional<Setting> own(String key) {
+        return get(key).filter(s -> query.containsKey(key) || app.containsKey(key));
+    }
+
+    /**
+     * What the application ran with: the value in force, else Spark's default as the defaults table
+     * cites it for the app's version (also when the snapshot has no environment: an application that
+     * set nothing ran with Spark's defaults). Only for keys the table cites, so that a default is
+     * written once, with its source; before a key's first version, its first default.
+     */
+    private String ranWith(String key) {
+        return get(key).map(Setting::value).orElseGet(() -> cited(key).value());
+    }
+
+    private static SparkDefaults.Entry cited(String key, int version) {
+        SparkDefaults defaults = SparkDefaults.builtIn();
+        return defaults.at(key, version).or(() -> defaults.first(key)).orElseThrow(() -> new IllegalArgumentException(
+                key + " has no default in config/spark-defaults.tsv: add it there with its source"));
+    }
+
+    private SparkDefaults.Entry cited(String key) {
+        return cited(key, version);
+    }
+
+    /** A true/false setting the application ran with (see {@link #ranWith}). */
+    boolean bool(String key) {
+        return ranWith(key).equalsIgnoreCase("true");
+    }
+
+    /**
+     * A size the application ran with in bytes, a bare number in the key's own unit (MiB for
+     * {@code spark.executor.memory}); -1 stays -1 (off); an unreadable value reads as the default.
+     */
+    long bytes(String key) {
+        char unit = SparkDefaults.builtIn().kind(key) == SparkDefaults.Kind.MIB ? 'm' : 'b';
+        String v = ranWith(key);
+        if (v.startsWith("-")) {
+            return -1;
+        }
+        long read = SparkSizes.parse(v, unit);
+        return read >= 0 ? read : SparkSizes.parse(cited(key).value(), unit);
+    }
+
+    /** A whole number the application ran with; an unreadable value reads as the default. */
+    long integer(String key) {
+        try {
+            return Long.parseLong(ranWith(key));
+        } catch (NumberFormatException e) {
+            return Long.parseLong(cited(key).value());
+        }
+    }
+
+    /** A number the application ran with; an unreadable value reads as the default. */
+    double number(String key) {
+        try {
+            return Double.parseDouble(ranWith(key));
+        } catch (NumberFormatException e) {
+            return Double.parseDouble(cited(key).value());
+        }
+    }
+
+    /**
+     * {@code spark.executor.pyspark.memory} in bytes (a bare number is MiB); 0 when unset: the key
+     * has no default (config PYSPARK_EXECUTOR_MEMORY is optional), and unset Spark limits Python by nothing.
+     */
+    long pysparkMemory() {
+        return get("spark.executor.pyspark.memory").map(s -> SparkSizes.parse(s.value(), 'm')).filter(v -> v >= 0).orElse(0L);
     }
 
     /** A true/false setting in force; {@code fallback} when nothing says. */

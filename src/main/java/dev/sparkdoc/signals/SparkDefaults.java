@@ -74,6 +74,11 @@ public final class SparkDefaults {
         return Optional.ofNullable(best);
     }
 
+    /** A key's first default (the row with the lowest version): for a version before the key existed, or unknown. */
+    Optional<Entry> first(String key) {
+        return byKey.getOrDefault(key, List.of()).stream().min(java.util.Comparator.comparingInt(Entry::since));
+    }
+
     private static SparkDefaults load() {
         String name = "/config/spark-defaults.tsv";
         Map<String, List<Entry>> byKey = new HashMap<>();

@@ -15,11 +15,8 @@ record SparkMaster(String url) {
     /** local, local[N], local[*], local[N,F], local[*,F] (SparkMasterRegex in SparkContext). */
     private static final Pattern LOCAL = Pattern.compile("local(?:\\[(?:\\d+|\\*)(?:\\s*,\\s*(\\d+))?])?");
 
-    /** Spark's spark.task.maxFailures on a cluster (core/.../internal/config/package.scala). */
-    static final int CLUSTER_MAX_FAILURES = 4;
-
     static Optional<SparkMaster> of(AppContext ctx) {
-        return ctx.conf("spark.master").map(SparkMaster::new);
+        return ctx.settings().get("spark.master").map(m -> new SparkMaster(m.value()));
     }
 
     /** The driver is the only executor: {@code local} or {@code local[...]}, never {@code local-cluster[...]}. */
@@ -36,7 +33,7 @@ record SparkMaster(String url) {
         if (m.matches()) {
             return OptionalInt.of(m.group(1) == null ? 1 : Integer.parseInt(m.group(1)));
         }
-        long configured = ctx.confLong("spark.task.maxFailures", CLUSTER_MAX_FAILURES);
+        long configured = ctx.settings().integer("spark.task.maxFailures");
         return configured > 0 ? OptionalInt.of((int) Math.min(configured, Integer.MAX_VALUE)) : OptionalInt.empty();
     }
 }

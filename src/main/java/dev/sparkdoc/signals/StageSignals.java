@@ -225,7 +225,7 @@ public final class StageSignals {
                 .put(SPILL_SECONDS_LOST, 2.0 * t.diskBytesSpilled() / (100.0 * (1 << 20)) / slots)
                 .put(RESULT_SIZE, t.resultSizeBytes());
         partitionsHow(ctx, stage, data, sink);
-        long maxResult = ctx.maxResultSize();
+        long maxResult = ctx.settings().bytes("spark.driver.maxResultSize");
         if (maxResult > 0) {
             sink.put(RESULT_SIZE_FRACTION_OF_MAX, (double) t.resultSizeBytes() / maxResult);
         }
@@ -284,7 +284,7 @@ public final class StageSignals {
 
     private static void running(AppContext ctx, Stage stage, int slots, FactSink sink) {
         Settings settings = ctx.hasConfig() ? ctx.settingsOf(stage) : Settings.NONE;
-        sink.put(SPECULATION, settings == Settings.NONE ? ctx.confBool("spark.speculation", false) : settings.bool("spark.speculation", false));
+        sink.put(SPECULATION, ctx.settingsOf(stage).bool("spark.speculation"));
         // the hosts tasks run on: the executors', or in local mode the driver's alone
         boolean local = SparkMaster.of(ctx).map(SparkMaster::local).orElse(false);
         long hosts = ctx.snapshot().executors().stream().filter(e -> !e.isDriver()).map(e -> e.host()).distinct().count();
@@ -337,8 +337,8 @@ public final class StageSignals {
         FAILURES_OF_KIND.forEach((kind, fact) -> sink.put(fact, byKind.getOrDefault(kind, 0)));
         sink.put(FAILURES_MEMORY, byKind.getOrDefault(FailureKind.OOM, 0) + byKind.getOrDefault(FailureKind.CONTAINER_KILLED, 0))
                 .put(FAILURES_GPU_MEMORY, byKind.getOrDefault(FailureKind.GPU_OOM, 0));
-        if (ctx.pysparkMemory() > 0) {
-            sink.put(PYTHON_MEMORY_LARGER, Math.max(2 * ctx.pysparkMemory(), 1L << 30));
+        if (ctx.settings().pysparkMemory() > 0) {
+            sink.put(PYTHON_MEMORY_LARGER, Math.max(2 * ctx.settings().pysparkMemory(), 1L << 30));
         }
         // The most frequent failure that is not a deliberate kill (speculation, cancellation);
         // ties keep Spark's order, so the earliest wins.

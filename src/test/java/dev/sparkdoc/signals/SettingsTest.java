@@ -5,6 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sparkdoc.facts.Setting;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.testing.Snapshots;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -83,5 +89,49 @@ class SettingsTest {
                 .allSatisfy(e -> assertThat(Settings.reads(e.kind(), e.value())).as(e.key() + " = " + e.value()).isTrue());
         // and a value that does not read is not taken for one
         assertThat(Settings.reads(SparkDefaults.Kind.BYTES, "lots")).isFalse();
+    }
+
+    @Test
+    void whatTheAppRanWithIsItsOwnValueElseSparksCitedDefault() {
+        Settings set = app(Snapshots.app().version("3.5.1").conf("spark.executor.memory", "4096").conf("spark.task.maxFailures", "8")
+                .conf("spark.eventLog.enabled", " TRUE ").conf("spark.driver.maxResultSize", "-1"));
+        assertThat(set.bytes("spark.executor.memory")).as("a bare number is the key's own unit, MiB").isEqualTo(4L << 30);
+        assertThat(set.integer("spark.task.maxFailures")).isEqualTo(8);
+        assertThat(set.bool("spark.eventLog.enabled")).isTrue();
+        assertThat(set.bytes("spark.driver.maxResultSize")).as("-1 stays off").isEqualTo(-1);
+        Settings unset = app(Snapshots.app().version("3.5.1").conf("spark.executor.memory", "lots"));
+        assertThat(unset.bytes("spark.executor.memory")).as("unreadable: the default").isEqualTo(1L << 30);
+        assertThat(unset.integer("spark.task.maxFailures")).isEqualTo(4);
+        assertThat(unset.bytes("spark.sql.files.openCostInBytes")).isEqualTo(4L << 20);
+        // a snapshot without environment ran with Spark's defaults all the same
+        Settings none = AppContext.of(Snapshots.app().noConfig().build()).settings();
+        assertThat(none.bytes("spark.driver.memory")).isEqualTo(1L << 30);
+        assertThat(none.bool("spark.speculation")).isFalse();
+    }
+
+    @Test
+    void aKeyWithoutACitedDefaultIsRefusedNotGuessed() {
+        Settings app = app(Snapshots.app().version("3.5.1"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> app.bytes("spark.made.up"))
+                .hasMessageContaining("config/spark-defaults.tsv");
+    }
+
+    @Test
+    void settingsAreTheOnlyReaderOfTheAppsProperties() throws IOException {
+        assertThat(Arrays.stream(AppContext.class.getDeclaredMethods()).map(Method::getName))
+                .noneMatch(n -> n.startsWith("conf") || n.endsWith("Memory") || n.equals("maxResultSize"));
+        try (var files = Files.walk(Path.of("src/main/java/dev/sparkdoc/signals"))) {
+            assertThat(files.filter(f -> f.toString().endsWith(".java") && !f.endsWith("Settings.java"))
+                    .filter(f -> read(f).contains(".sparkProperty(") || read(f).contains(".sparkProperties()")))
+                    .as("a Spark setting is read through Settings: the app's value, the query's, else Spark's cited default").isEmpty();
+        }
+    }
+
+    private static String read(Path f) {
+        try {
+            return Files.readString(f);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -142,11 +142,32 @@ public final class Snapshots {
         return this;
     }
 
+    /** A driver's maxMemory to be made what Spark gives the heap spark.driver.memory asks, when built. */
+    private static final long DRIVER_AS_SET = -1;
+
     public AppSnapshot build() {
+        List<Executor> executors = this.executors.stream().map(e -> e.maxMemory() != DRIVER_AS_SET ? e : storageOf(e, conf)).toList();
         Application app = new Application(appId, appName, Optional.of(sparkVersion), "alice", Optional.empty(), T0,
                 appCompleted ? Optional.of(takenAt) : Optional.empty(), appCompleted, List.of());
         return new AppSnapshot(new SourceInfo(kind, "test", complete, 0, 0, List.of()), app, jobs, stages, executors, sql,
                 new Environment(Optional.of("17"), Optional.empty(), conf, Map.of()), takenAt);
+    }
+
+    /** The driver with the storage memory Spark's UnifiedMemoryManager gives its heap: (heap − 300 MiB) × 0.6. */
+    private static Executor storageOf(Executor e, Map<String, String> conf) {
+        String set = conf.getOrDefault("spark.driver.memory", "1g").strip().toLowerCase(java.util.Locale.ROOT);
+        long heap;
+        try {
+            heap = set.endsWith("g") ? Long.parseLong(set.substring(0, set.length() - 1)) << 30
+                    : set.endsWith("m") ? Long.parseLong(set.substring(0, set.length() - 1)) << 20 : Long.parseLong(set) << 20;
+        } catch (NumberFormatException x) {
+            heap = 1L << 30;
+        }
+        long storage = Math.max(0, (long) ((heap - (300L << 20)) * 0.6));
+        return new Executor(e.id(), e.hostPort(), e.active(), e.totalCores(), e.maxTasks(), e.activeTasks(), e.failedTasks(),
+                e.completedTasks(), e.totalTasks(), e.totalDurationMs(), e.totalGcTimeMs(), e.totalInputBytes(), e.totalShuffleRead(),
+                e.totalShuffleWrite(), e.memoryUsed(), storage, e.diskUsed(), e.addTime(), e.removeTime(), e.removeReason(),
+                e.excluded(), e.peakMemoryMetrics(), e.logUrls());
     }
 
     /** A job that failed with {@code reason} after {@code completedTasks} tasks finished and {@code failedTasks} failed. */
@@ -364,6 +385,11 @@ public final class Snapshots {
         Instant added = T0;
         Instant removedAt;
         int maxTasks = -1;
+        /**
+         * The block manager's storage memory: an executor's 2 GiB; the driver's, unless given, what
+         * Spark gives the heap its spark.driver.memory asks (see {@link #build()}), so it reads as its setting.
+         */
+        long maxMemory = -1;
         final Map<String, Long> peaks = new HashMap<>();
         Map<String, String> logUrls = Map.of();
 
@@ -413,6 +439,12 @@ public final class Snapshots {
             return removed("Executor idle timeout");
         }
 
+        /** The block manager's storage memory (maxMemory), from which the driver's heap is read. */
+        public ExecutorBuilder maxMemory(long bytes) {
+            this.maxMemory = bytes;
+            return this;
+        }
+
         /** Tasks it runs at once, when spark.task.cpus makes that fewer than its cores. */
         public ExecutorBuilder maxTasks(int n) {
             this.maxTasks = n;
@@ -422,7 +454,8 @@ public final class Snapshots {
         Executor build() {
             String h = host != null ? host : id.equals("driver") ? "driver-host" : "host-" + id;
             return new Executor(id, h + ":7337", active, cores, maxTasks >= 0 ? maxTasks : cores, 0,
-                    failedTasks, completed, completed + failedTasks, taskTimeMs, gcMs, 0, 0, 0, 0, 2L << 30, 0,
+                    failedTasks, completed, completed + failedTasks, taskTimeMs, gcMs, 0, 0, 0, 0,
+                    maxMemory >= 0 ? maxMemory : id.equals("driver") ? DRIVER_AS_SET : 2L << 30, 0,
                     Optional.of(added), removeReason == null ? Optional.empty()
                             : Optional.of(removedAt != null ? removedAt : T0.plusSeconds(300)),
                     Optional.ofNullable(removeReason), false, peaks, logUrls);

@@ -117,6 +117,22 @@ class ProcessRulesTest {
     }
 
     @Test
+    void aLocalModeDriverHasNoContainerToOutgrow() {
+        // local mode: nothing kills the driver at spark.driver.memory + overhead
+        proc(20, 1, DRIVER, 2300);
+        driverApps = Map.of(20L, "app-test");
+        none(findings(Snapshots.app().conf("spark.master", "local[4]")), DRIVER_RSS);
+    }
+
+    @Test
+    void aDriversOwnXmxIsItsHeapNotSparksDefault() {
+        // started with java -Xmx4g: 2.3 GiB is well under 4 GiB + overhead
+        proc(20, 1, "java -Xmx4g -cp /opt/spark/jars/* org.apache.spark.deploy.SparkSubmit job.py", 2300);
+        driverApps = Map.of(20L, "app-test");
+        none(findings(Snapshots.app()), DRIVER_RSS);
+    }
+
+    @Test
     void driverProcessAtHalfItsLimitIsQuiet() {
         proc(20, 1, DRIVER, 1200);
         driverApps = Map.of(20L, "app-test");
