@@ -103,6 +103,7 @@ final class RestClient {
         try {
             return call(http, url, json);
         } catch (IOException first) {
+            misdirected(url, first);
             if (!retryable(first)) {
                 throw HttpFailures.transport(url, first, timeout);
             }
@@ -112,9 +113,39 @@ final class RestClient {
             try {
                 return call(fresh, url, json);
             } catch (IOException second) {
+                misdirected(url, second);
                 throw HttpFailures.transport(url, second, timeout);
             }
         }
+    }
+
+    /**
+     * A request that failed for a reason the transport's own words hide: a circle of redirects
+     * (OkHttp: "Too many follow-up requests"), or http:// to a port that speaks TLS. Each is
+     * looked into only once it has failed, with one more connection.
+     */
+    private void misdirected(HttpUrl url, IOException e) {
+        if (HttpFailures.redirectLoop(e)) {
+            throw HttpFailures.redirectLoop(url, e, firstRedirect(url));
+        }
+        if (TlsProbe.worthProbing(url, e) && (TlsProbe.tlsRecordInsteadOfHttp(e) || TlsProbe.speaksTls(url, timeout))) {
+            throw HttpFailures.plainHttpToTls(url, e);
+        }
+    }
+
+    /** Where {@code url} sends a client first, its query left out (login redirects carry tickets there). */
+    private Optional<HttpUrl> firstRedirect(HttpUrl url) {
+        OkHttpClient once = http.newBuilder().followRedirects(false).followSslRedirects(false).build();
+        try (Response r = once.newCall(new Request.Builder().url(url).headers(headers).get().build()).execute()) {
+            return Optional.ofNullable(r.header("Location")).map(url::resolve).map(u -> u.newBuilder().query(null).build());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Whether requests carry credentials ({@code --user}, a user:password@ URL, an Authorization or Cookie header). */
+    boolean sendsCredentials() {
+        return headers.get("Authorization") != null || headers.get("Cookie") != null || headers.get("Proxy-Authorization") != null;
     }
 
     long requests() {
