@@ -103,9 +103,11 @@ final class RestClient {
         try {
             return call(http, url, json);
         } catch (IOException first) {
-            misdirected(url, first);
+            if (HttpFailures.redirectLoop(first)) {
+                throw HttpFailures.redirectLoop(url, first, firstRedirect(url));
+            }
             if (!retryable(first)) {
-                throw HttpFailures.transport(url, first, timeout);
+                throw failed(url, first);
             }
             // the server restarted, or closed connections it found idle: the other pooled ones are as dead
             http.connectionPool().evictAll();
@@ -113,27 +115,24 @@ final class RestClient {
             try {
                 return call(fresh, url, json);
             } catch (IOException second) {
-                misdirected(url, second);
-                throw HttpFailures.transport(url, second, timeout);
+                throw failed(url, second);
             }
         }
     }
 
     /**
-     * A request that failed for a reason the transport's own words hide: a circle of redirects
-     * (OkHttp: "Too many follow-up requests"), or http:// to a port that speaks TLS. Each is
-     * looked into only once it has failed, with one more connection.
+     * The fault of a request that failed for good. http:// to a port that speaks TLS fails as a
+     * broken or garbled answer; it is looked into only then, with one more connection (a TLS
+     * handshake, no HTTP request).
      */
-    private void misdirected(HttpUrl url, IOException e) {
-        if (HttpFailures.redirectLoop(e)) {
-            throw HttpFailures.redirectLoop(url, e, firstRedirect(url));
-        }
+    private RestFault failed(HttpUrl url, IOException e) {
         if (TlsProbe.worthProbing(url, e) && (TlsProbe.tlsRecordInsteadOfHttp(e) || TlsProbe.speaksTls(url, timeout))) {
-            throw HttpFailures.plainHttpToTls(url, e);
+            return HttpFailures.plainHttpToTls(url, e);
         }
+        return HttpFailures.transport(url, e, timeout);
     }
 
-    /** Where {@code url} sends a client first, its query left out (login redirects carry tickets there). */
+    /** Where {@code url} sends a client first (a circle of redirects: OkHttp's "Too many follow-up requests"), its query left out (login redirects carry tickets there). */
     private Optional<HttpUrl> firstRedirect(HttpUrl url) {
         OkHttpClient once = http.newBuilder().followRedirects(false).followSslRedirects(false).build();
         try (Response r = once.newCall(new Request.Builder().url(url).headers(headers).get().build()).execute()) {
