@@ -46,7 +46,7 @@ public final class AttachCommand implements Callable<Integer> {
         this.context = context;
     }
 
-    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_INTERVAL_SECONDS,
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_INTERVAL_SECONDS, converter = NumberOptions.IntervalSeconds.class,
             description = "seconds between reads of a live target; longer while the driver is slow (default: ${DEFAULT-VALUE})")
     double intervalSeconds;
 
@@ -64,7 +64,7 @@ public final class AttachCommand implements Callable<Integer> {
                 System.err.println("sparkdoc: " + whyNot.get() + ": printing the triage report instead of the live view");
                 return triage(source.read(), ruleList, parsed);
             }
-            Duration interval = Duration.ofMillis(Math.max(500, Math.round(intervalSeconds * 1000)));
+            Duration interval = Duration.ofMillis(Math.round(intervalSeconds * 1000));
             // the logs view reads log links as sparkdoc logs does: credentials to the target's host only
             java.net.URI base = parsed instanceof Target.Http http ? http.baseUrl() : java.net.URI.create("http://localhost/");
             try (ExecutorLogReader logs = new ExecutorLogReader(base, target.httpOptions())) {

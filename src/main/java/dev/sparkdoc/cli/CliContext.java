@@ -45,7 +45,7 @@ final class CliContext {
         try {
             return ResolvedTarget.of(text, config(), connection.httpOptions(), connection.timeoutGiven(), env());
         } catch (ConfigException e) {
-            throw new UsageException("target '" + text + "': " + e.getMessage());
+            throw UsageException.of(new ConfigException("target '" + text + "': " + e.getMessage()));
         }
     }
 
@@ -55,7 +55,7 @@ final class CliContext {
             try {
                 config = UserConfigReader.load(dirs);
             } catch (ConfigException e) {
-                throw new UsageException(e.getMessage());
+                throw UsageException.of(e);
             }
         }
         return config;

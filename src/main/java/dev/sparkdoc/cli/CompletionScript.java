@@ -42,12 +42,15 @@ final class CompletionScript {
     /**
      * The config file's target names (block-style YAML: two-space keys under {@code targets:}),
      * read by awk at each Tab: no JVM starts for a completion, and a new target completes at once.
+     * The file is found as {@link dev.sparkdoc.userconfig.UserDirs} finds it ($HOME before the
+     * passwd home), so a name that completes is one the program knows.
      */
     private static final String NAMED_TARGETS = """
             # The names of the targets in sparkdoc's config file (see 'sparkdoc config show'), for TARGET
             function _sparkdoc_named_targets() {
-              local base="${XDG_CONFIG_HOME:-}"
-              case "$base" in /*) ;; *) base="$HOME/.config" ;; esac
+              local home="${HOME:-}" base="${XDG_CONFIG_HOME:-}"
+              case "$home" in /*) ;; *) home=$(getent passwd "$(id -u)" 2>/dev/null | cut -d: -f6) ;; esac
+              case "$base" in /*) ;; *) base="$home/.config" ;; esac
               local file="${SPARKDOC_CONFIG:-$base/sparkdoc/config.yaml}"
               [ -r "$file" ] || return 0
               local names

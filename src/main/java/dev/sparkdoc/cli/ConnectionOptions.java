@@ -24,7 +24,7 @@ final class ConnectionOptions {
     @Option(names = "--cacert", paramLabel = "FILE", description = "PEM file of CA certificates to trust")
     Path caCert;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS",
+    @Option(names = "--timeout", paramLabel = "SECONDS", converter = NumberOptions.AtLeastOne.class,
             description = "per-request HTTP timeout in seconds (default: 10, or the named target's timeout:)")
     Integer timeoutSeconds;
 
@@ -34,7 +34,7 @@ final class ConnectionOptions {
 
     HttpOptions httpOptions() {
         return new HttpOptions(headers, Optional.ofNullable(basicAuth), insecure, Optional.ofNullable(caCert),
-                timeoutGiven() ? Duration.ofSeconds(Math.max(1, timeoutSeconds)) : HttpOptions.DEFAULT.timeout());
+                timeoutGiven() ? Duration.ofSeconds(timeoutSeconds) : HttpOptions.DEFAULT.timeout());
     }
 
     /** Whether --timeout was given: it then wins over a named target's own. */

@@ -31,7 +31,7 @@ final class DriverCommand extends GroupCommand {
                 description = "the driver's UI on this machine, host:port (default: ${DEFAULT-VALUE}); its JVM is the one listening there")
         String target;
 
-        @Option(names = "--pid", paramLabel = "PID", description = "the driver JVM's process id instead (see 'sparkdoc ps')")
+        @Option(names = "--pid", paramLabel = "PID", converter = NumberOptions.ProcessId.class, description = "the driver JVM's process id instead (see 'sparkdoc ps')")
         Long pid;
 
         @Option(names = "--yes", description = "do not ask before pausing the JVM (for scripts)")
@@ -72,14 +72,11 @@ final class DriverCommand extends GroupCommand {
         @Mixin
         Which which;
 
-        @Option(names = "--top", paramLabel = "N", defaultValue = "20", description = "how many classes (default: ${DEFAULT-VALUE})")
+        @Option(names = "--top", paramLabel = "N", defaultValue = "20", converter = NumberOptions.AtLeastOne.class, description = "how many classes (default: ${DEFAULT-VALUE})")
         int top;
 
         @Override
         public Integer call() throws IOException {
-            if (top < 1) {
-                throw new UsageException("--top " + top + ": give 1 or more");
-            }
             long pid = which.pid();
             if (!which.confirmed(pid, "a heap histogram")) {
                 System.err.println("sparkdoc: not attached; nothing was done to pid " + pid);

@@ -25,8 +25,10 @@ final class ErrorHandler implements IExecutionExceptionHandler {
                 : code == ExitCode.INTERNAL ? "internal error: " + ex + " (please report it; run with --verbose for details)"
                 : ex.getMessage();
         // messages quote targets, server answers and file contents: never let them drive the terminal
-        cli.getErr().println("sparkdoc: " + SafeText.line(SafeText.capped(
-                dev.sparkdoc.redact.Redaction.text(String.valueOf(message)), 2_000)));
+        String safe = ex instanceof UsageException u && u.configMistake()
+                ? dev.sparkdoc.redact.Redaction.ownMessage(String.valueOf(message))
+                : dev.sparkdoc.redact.Redaction.text(String.valueOf(message));
+        cli.getErr().println("sparkdoc: " + SafeText.line(SafeText.capped(safe, 2_000)));
         if (verbose) {
             java.io.StringWriter trace = new java.io.StringWriter();
             ex.printStackTrace(new java.io.PrintWriter(trace));

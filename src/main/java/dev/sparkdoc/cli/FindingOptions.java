@@ -9,7 +9,7 @@ final class FindingOptions {
     @Option(names = "--all", description = "also show info-level findings")
     boolean all;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "10", description = "show at most N findings (default: ${DEFAULT-VALUE})")
+    @Option(names = "--top", paramLabel = "N", defaultValue = "10", converter = NumberOptions.AtLeastOne.class, description = "show at most N findings (default: ${DEFAULT-VALUE})")
     int top;
 
     @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "critical", converter = FailLevel.Converter.class,
@@ -22,7 +22,7 @@ final class FindingOptions {
     }
 
     int top() {
-        return Math.max(1, top);
+        return top;
     }
 
     /** Findings at or above it exit 1. */

@@ -21,14 +21,11 @@ class FleetOptions {
             description = "only applications that ended in the last DURATION, e.g. 90m, 24h, 7d")
     String since;
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "20", descriptionKey = "limit",
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "20", descriptionKey = "limit", converter = NumberOptions.AtLeastOne.class,
             description = "the newest N applications at most (default: ${DEFAULT-VALUE})")
     int limit;
 
     int limit() {
-        if (limit < 1) {
-            throw new UsageException("--limit " + limit + ": give 1 or more");
-        }
         return limit;
     }
 

@@ -5,6 +5,7 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SnapshotSource;
 import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.targets.Target;
+import dev.sparkdoc.targets.TargetParser;
 import dev.sparkdoc.userconfig.ResolvedTarget;
 import java.util.HashMap;
 import java.util.Map;
@@ -49,9 +50,17 @@ final class TargetOptions {
         return resolve(target).target();
     }
 
-    /** {@code text} as a named target of the config file, else as any target, with its HTTP options. */
+    /**
+     * {@code text} as a named target of the config file, else as any target, with its HTTP options.
+     * A Spark UI page's URL is read as its application's root, said once on stderr.
+     */
     ResolvedTarget resolve(String text) {
-        return resolved.computeIfAbsent(text, t -> context.resolve(t, connection));
+        return resolved.computeIfAbsent(text, t -> {
+            ResolvedTarget target = context.resolve(t, connection);
+            TargetParser.uiPageNote(t).ifPresent(note -> System.err.println("sparkdoc: "
+                    + dev.sparkdoc.report.SafeText.line(dev.sparkdoc.redact.Redaction.text(note))));
+            return target;
+        });
     }
 
     AppSelector selector() {

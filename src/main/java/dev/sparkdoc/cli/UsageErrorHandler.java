@@ -20,6 +20,7 @@ final class UsageErrorHandler implements IParameterExceptionHandler {
         PrintWriter err = cli.getErr();
         // an option's own converter says what is wrong and what to give instead, as a check in the command would
         String line = ex.getCause() instanceof UsageException own ? own.getMessage()
+                : ex.getCause() instanceof NumberOptions.BelowMinimum low ? optionName(ex) + " " + low.getMessage()
                 : missesAllApps(ex) ? "--since and --limit work with --all-apps only: run 'sparkdoc fleet URL' with them"
                 : ex instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()
                         ? unmatched(cli, unmatched.getUnmatched().get(0))
@@ -52,6 +53,10 @@ final class UsageErrorHandler implements IParameterExceptionHandler {
     private static boolean missesAllApps(ParameterException ex) {
         return ex instanceof MissingParameterException missing && missing.getMissing().stream()
                 .anyMatch(arg -> arg instanceof OptionSpec option && option.longestName().equals("--all-apps"));
+    }
+
+    private static String optionName(ParameterException ex) {
+        return ex.getArgSpec() instanceof OptionSpec option ? option.longestName() : ex.getArgSpec().paramLabel();
     }
 
     /** Picocli starts some messages (an argument group's) with "Error: ": ours already start with "sparkdoc: ". */

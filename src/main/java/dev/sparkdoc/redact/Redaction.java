@@ -39,6 +39,15 @@ public final class Redaction {
      * (neither part can cross a {@code /}, so no two tries scan the same text) and hide a long
      * password too.
      */
+    /**
+     * Where a secret is kept, not the secret: the config file's {@code {env: NAME}} and
+     * {@code {file: PATH}}, a shell's {@code ${NAME}}. Messages name them in their fix ("give
+     * password: {env: VARIABLE}"), which redaction must leave readable. {@code {command: …}} is
+     * not one: a command line may carry the secret itself. Only a whole value is a reference
+     * ({@code {env: X}hunter2} is redacted).
+     */
+    private static final Pattern REFERENCE = Pattern.compile(
+            "(?:\\{\\s*(?:env|file)\\s*:\\s*[^\\s{}]+\\s*}|\\$\\{[A-Za-z_][A-Za-z0-9_]*})(?=$|[\\s;&,'\")])");
     private static final Pattern URL_USER_INFO = Pattern.compile("://([^/@\\s:]+):([^/@\\s]+)@");
     /** {@code Authorization: Bearer …}, {@code Basic …}. */
     private static final Pattern AUTH_SCHEME = Pattern.compile("(?i)\\b(bearer|basic)\\s+[A-Za-z0-9._~+/=\\-]{4,}");
@@ -72,6 +81,20 @@ public final class Redaction {
         return t;
     }
 
+    /**
+     * A message sparkdoc composed whose "KEY: problem" shape is its own ("target 'prod' password:
+     * the config never holds a password: give {env: VARIABLE}"), not a secret pair: URL
+     * passwords, bearer and basic credentials and {@code SPARKDOC_REDACT} matches hidden, the
+     * fix text left whole.
+     */
+    public static String ownMessage(String text) {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        String t = AUTH_SCHEME.matcher(urlPasswords(text)).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + " " + REDACTED));
+        return USER.map(user -> user.matcher(t).replaceAll(Matcher.quoteReplacement(REDACTED))).orElse(t);
+    }
+
     /** Every {@code scheme://user:password@} with the password replaced, in free text and in command-line tokens alike. */
     static String urlPasswords(String text) {
         return URL_USER_INFO.matcher(text).replaceAll(m -> Matcher.quoteReplacement("://" + m.group(1) + ":" + REDACTED + "@"));
@@ -100,6 +123,11 @@ public final class Redaction {
             int valueStart = skipBlanks(text, p + 1);
             if (text.startsWith(REDACTED, valueStart)) {
                 from = valueStart + REDACTED.length();
+                continue;
+            }
+            Matcher reference = REFERENCE.matcher(text).region(valueStart, n);
+            if (reference.lookingAt()) {
+                from = reference.end();
                 continue;
             }
             int valueEnd = valueEnd(text, valueStart);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -30,6 +31,10 @@ public final class TargetParser {
     /** Names Spark gives event logs: local-…, app-…, application_…, eventlog_v2_…. */
     private static final Pattern EVENT_LOG_NAME =
             Pattern.compile("^(local-\\d{10,}|app-\\d{14}-\\d+|application_\\d+_\\d+|eventlog_v2_)");
+
+    /** The pages of a driver's UI, as its address bar shows them (SparkUI's tabs and their sub-pages). */
+    private static final java.util.Set<String> UI_PAGES = java.util.Set.of("jobs", "stages", "storage", "environment", "executors",
+            "SQL", "sqlserver", "streaming", "StreamingQuery", "connect");
 
     private TargetParser() {
     }
@@ -99,6 +104,44 @@ public final class TargetParser {
         }
     }
 
+    /**
+     * When {@code text} is the URL of a Spark UI page (pasted from a browser: {@code …/jobs/},
+     * {@code …/stages/stage/?id=3}, {@code …/proxy/application_…/SQL/}), a note that it is read as
+     * the application at the root of that UI; empty for any other target.
+     */
+    public static Optional<String> uiPageNote(String text) {
+        String input = text == null ? "" : text.strip();
+        if (!(input.regionMatches(true, 0, "http://", 0, 7) || input.regionMatches(true, 0, "https://", 0, 8))) {
+            return Optional.empty();
+        }
+        try {
+            String path = Optional.ofNullable(new URI(input).getRawPath()).orElse("");
+            if (path.contains("/api/v1") || uiRoot(path).equals(path)) {
+                return Optional.empty();
+            }
+            URI root = parseUrl(input);
+            return Optional.of(input + " is a page of the Spark UI: reading the application at its root, "
+                    + new URI(root.getScheme(), null, root.getHost(), root.getPort(), root.getRawPath(), null, null));
+        } catch (URISyntaxException | TargetException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The path before the first Spark UI page in it (the tabs of {@code SparkUI} and the SQL,
+     * streaming and Thrift server ones): {@code /proxy/application_1_0042/jobs/job/} gives
+     * {@code /proxy/application_1_0042/}; a path without a page is kept.
+     */
+    private static String uiRoot(String path) {
+        String[] segments = path.split("/", -1);
+        for (int i = 1; i < segments.length; i++) {
+            if (UI_PAGES.contains(segments[i])) {
+                return String.join("/", java.util.Arrays.copyOf(segments, i)) + "/";
+            }
+        }
+        return path;
+    }
+
     private static URI parseUrl(String input) {
         try {
             URI uri = new URI(input);
@@ -111,6 +154,7 @@ public final class TargetParser {
             if (api >= 0) {
                 path = path.substring(0, api);
             }
+            path = uiRoot(path);
             if (!path.endsWith("/")) {
                 path = path + "/";
             }

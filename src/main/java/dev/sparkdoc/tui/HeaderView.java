@@ -110,9 +110,12 @@ final class HeaderView {
         if (p.still()) {
             return List.of(key("still picture"), extra(p.lastUpdate().map(t -> ", read " + Fmt.clock(t)).orElse("")));
         }
-        String slowed = p.effective().equals(p.interval()) ? "" : " (slowed from " + DurationFormat.compact(p.interval().toMillis()) + ")";
+        String every = DurationFormat.compact(p.effective().toMillis());
+        String set = DurationFormat.compact(p.interval().toMillis());
+        // the back-off's pace can differ from the set one by a rounding, or be shorter: neither is "slowed"
+        String slowed = p.effective().compareTo(p.interval()) > 0 && !every.equals(set) ? " (slowed from " + set + ")" : "";
         String updated = p.lastUpdate().map(t -> ", " + Fmt.age(t, s.now()) + " ago").orElse(", connecting…");
-        return List.of(key((p.paused() ? "PAUSED │ " : "") + "every " + DurationFormat.compact(p.effective().toMillis())), extra(slowed),
+        return List.of(key((p.paused() ? "PAUSED │ " : "") + "every " + every), extra(slowed),
                 key(updated));
     }
 

@@ -43,6 +43,19 @@ class CliTest {
     }
 
     @Test
+    void aPastedUiPageIsReadAtItsRootAndSaidSoOnce() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        CliRun run = CliRun.of("snapshot", "http://127.0.0.1:" + port + "/stages/stage/?id=3", "--timeout", "2");
+
+        assertThat(run.err().lines().toList()).hasSize(2).first().isEqualTo("sparkdoc: http://127.0.0.1:" + port
+                + "/stages/stage/?id=3 is a page of the Spark UI: reading the application at its root, http://127.0.0.1:" + port + "/");
+        assertThat(run.err()).doesNotContain("login page");
+    }
+
+    @Test
     void unreachableDriverIsExitThreeWithAHint() throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {

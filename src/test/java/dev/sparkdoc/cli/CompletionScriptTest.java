@@ -92,6 +92,32 @@ class CompletionScriptTest {
         assertThat(complete("export SPARKDOC_CONFIG=/nonexistent.yaml; ", script, "sparkdoc", "attach", "prod")).isEmpty();
     }
 
+    @Test
+    void aTargetThatTabCompletesIsOneTheProgramKnowsUnderAnotherHome() throws Exception {
+        Path script = script("bash");
+        Path alice = dir.resolve("alice");
+        Files.writeString(Files.createDirectories(alice.resolve(".config/sparkdoc")).resolve("config.yaml"), """
+                targets:
+                  mine: {url: "http://localhost:4041"}
+                """);
+        Path passwdHome = Files.createDirectories(dir.resolve("passwd-home"));
+
+        String home = "unset XDG_CONFIG_HOME SPARKDOC_CONFIG; export HOME=" + alice + "; ";
+        assertThat(complete(home, script, "sparkdoc", "attach", "mi")).containsExactly("mine");
+        ProcessBuilder show = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", "-Duser.home=" + passwdHome, "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "config", "show").redirectErrorStream(true);
+        show.environment().keySet().removeAll(List.of("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "SPARKDOC_CONFIG"));
+        show.environment().put("HOME", alice.toString());
+        Process p = show.start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(1, TimeUnit.MINUTES)).isTrue();
+
+        assertThat(out).contains("config file    " + alice.resolve(".config/sparkdoc/config.yaml"), "mine",
+                "cache          " + alice.resolve(".cache/sparkdoc"));
+    }
+
     private List<String> complete(Path script, String... words) throws Exception {
         return complete("", script, words);
     }

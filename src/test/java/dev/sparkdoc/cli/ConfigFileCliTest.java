@@ -116,6 +116,21 @@ class ConfigFileCliTest {
     }
 
     @Test
+    void aConfigMistakesFixTextSurvivesRedactionAndItsSecretDoesNot() throws Exception {
+        Map<String, String> env = env("targets:\n  prod:\n    url: http://etl:hunter2@shs:18080\n");
+
+        CliRun run = CliRun.withEnv(env, home, "triage", "prod");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(run.err()).endsWith(":3: target 'prod': the url holds a password: take it out and give user: and password:"
+                + " {env: VARIABLE}\n").doesNotContain("hunter2").doesNotContain("redacted");
+        CliRun written = CliRun.withEnv(env("targets:\n  prod:\n    url: http://shs:18080\n    user: etl\n    password: hunter2\n"),
+                home, "triage", "prod");
+        assertThat(written.err()).endsWith(":5: target 'prod' password: the config never holds a password: give {env: VARIABLE}"
+                + " or {command: \"pass show …\"}\n").doesNotContain("hunter2");
+    }
+
+    @Test
     void configShowWithoutAFileSaysTheBuiltInDefaultsAreInForce() {
         CliRun show = CliRun.withEnv(Map.of("XDG_CACHE_HOME", home.resolve("c").toString()), home, "config", "show");
         assertThat(show.exitCode()).isZero();

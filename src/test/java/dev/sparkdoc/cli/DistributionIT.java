@@ -92,6 +92,65 @@ class DistributionIT {
         assertThat(present).contains("jdk.crypto.ec");
     }
 
+    /**
+     * Every command's main path on the jlinked runtime: a module the runtime lacks and that no
+     * class names (a service such as jdk.zipfs, the provider of zip file systems) fails here,
+     * not on a user's edge node.
+     */
+    @Test
+    void everyCommandRunsOnTheBundledRuntime() throws Exception {
+        Path home = unpack("sparkdoc-" + VERSION + "-linux-x64.tar.gz");
+        Path sparkdoc = home.resolve("bin/sparkdoc");
+        Map<String, String> env = Map.of("PATH", Files.createDirectories(dir.resolve("empty")).toString());
+        Path zip = historyServerZip(EXAMPLE);
+        Path snapshot = dir.resolve("app.snapshot.json");
+        Path trace = Path.of("src/test/resources/explain/seeds/004-notebook-udf-jvm-stacktrace.txt").toAbsolutePath();
+        Path ruleTests = Path.of("src/test/resources/rules-tests/skew.test.yaml").toAbsolutePath();
+        Path healthy = Path.of("examples/healthy-join/eventlog_v2_local-1795967347590").toAbsolutePath();
+
+        List<List<String>> commands = List.of(
+                List.of("--version"),
+                List.of("--help"),
+                List.of("triage", EXAMPLE.toString()),
+                List.of("triage", "--json", EXAMPLE.toString()),
+                List.of("triage", zip.toString()),
+                List.of("snapshot", "-o", snapshot.toString(), EXAMPLE.toString()),
+                List.of("triage", snapshot.toString()),
+                List.of("diff", healthy.toString(), EXAMPLE.toString()),
+                List.of("explain", trace.toString()),
+                List.of("rules", "list"),
+                List.of("rules", "show", "skew.stage-task-time"),
+                List.of("rules", "test", ruleTests.toString()),
+                List.of("ps"),
+                List.of("config", "show"),
+                List.of("completion", "bash"));
+        for (List<String> args : commands) {
+            Run r = run(sparkdoc, env, args.toArray(String[]::new));
+            assertThat(r.code()).as("sparkdoc %s: %s", String.join(" ", args), r.err()).isIn(ExitCode.OK, ExitCode.FINDINGS);
+            assertThat(args.get(0).equals("snapshot") ? Files.readString(snapshot) : r.out()).as("sparkdoc %s", String.join(" ", args))
+                    .isNotBlank();
+        }
+        assertThat(run(sparkdoc, env, "triage", zip.toString()).out()).contains("Data skew in stage 4");
+        // the hints of the size bounds say SPARKDOC_JAVA_OPTS=-Dsparkdoc.…: the launcher passes it on
+        Run bounded = run(sparkdoc, Map.of("PATH", env.get("PATH"), "SPARKDOC_JAVA_OPTS", "-Dsparkdoc.eventlog.maxLineBytes=1024"),
+                "triage", EXAMPLE.toString());
+        assertThat(bounded.out() + bounded.err()).as(bounded.err()).contains("line limit", "SPARKDOC_JAVA_OPTS=-Dsparkdoc.eventlog.maxLineBytes");
+    }
+
+    /** What a History Server's /api/v1/applications/ID/logs gives: a zip holding the log's folder. */
+    private Path historyServerZip(Path logFolder) throws IOException {
+        Path zip = dir.resolve("app.zip");
+        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip));
+             var files = Files.list(logFolder)) {
+            for (Path file : files.sorted().toList()) {
+                out.putNextEntry(new java.util.zip.ZipEntry(logFolder.getFileName() + "/" + file.getFileName()));
+                Files.copy(file, out);
+                out.closeEntry();
+            }
+        }
+        return zip;
+    }
+
     @Test
     void aJavaOlderThan17OnThePathGetsOneLineAndExitFour() throws Exception {
         Path home = unpack("sparkdoc-" + VERSION + ".tar.gz");

@@ -13,6 +13,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RedactionTest {
 
     @Test
+    void whereASecretIsKeptIsNoSecret() {
+        assertThat(Redaction.text("give user: and password: {env: VARIABLE}")).isEqualTo("give user: and password: {env: VARIABLE}");
+        assertThat(Redaction.text("password: {file: ~/.sparkdoc-pw}, token=${SHS_TOKEN}"))
+                .isEqualTo("password: {file: ~/.sparkdoc-pw}, token=${SHS_TOKEN}");
+        assertThat(Redaction.text("password: {envy}hunter2")).doesNotContain("hunter2");
+        assertThat(Redaction.text("password={env:X}hunter2 token: ${A}B")).doesNotContain("hunter2");
+    }
+
+    @Test
     void hidesValuesOfSecretKeysLikeSparkDoes() {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("spark.hadoop.fs.s3a.secret.key", "AKIAsecret");

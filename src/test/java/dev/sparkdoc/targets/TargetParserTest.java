@@ -40,6 +40,27 @@ class TargetParserTest {
         assertThat(t).isEqualTo(new Target.Http(java.net.URI.create("https://shs.example.com:18480/")));
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({
+            "http://host:4040/jobs/, http://host:4040/",
+            "http://host:4040/stages/stage/?id=3&attempt=0, http://host:4040/",
+            "http://host:4040/SQL/execution/?id=7, http://host:4040/",
+            "http://host:4040/executors, http://host:4040/",
+            "https://rm:8090/proxy/application_1700000000000_0042/jobs/, https://rm:8090/proxy/application_1700000000000_0042/",
+            "http://gw:8443/gateway/default/yarn/proxy/application_1_0042/storage/rdd/?id=2, http://gw:8443/gateway/default/yarn/proxy/application_1_0042/"})
+    void aPastedUiPageIsReadAsItsApplicationsRootAndSaidSo(String page, String root) {
+        assertThat(TargetParser.parse(page)).isEqualTo(new Target.Http(java.net.URI.create(root)));
+        assertThat(TargetParser.uiPageNote(page)).contains(page + " is a page of the Spark UI: reading the application at its root, " + root);
+    }
+
+    @Test
+    void aUrlWithoutAUiPageHasNoNote() {
+        assertThat(TargetParser.uiPageNote("http://rm:8088/proxy/application_123_0001/")).isEmpty();
+        assertThat(TargetParser.uiPageNote("http://host:4040")).isEmpty();
+        assertThat(TargetParser.uiPageNote("http://shs:18080/api/v1/applications/app-1/jobs")).isEmpty();
+        assertThat(TargetParser.uiPageNote("localhost:4040")).isEmpty();
+    }
+
     @Test
     void credentialsInAUrlNeverShowInItsDisplay() {
         Target t = TargetParser.parse("http://alice:s3cret@driver:4040");

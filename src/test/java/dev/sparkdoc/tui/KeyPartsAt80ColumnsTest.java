@@ -67,6 +67,19 @@ class KeyPartsAt80ColumnsTest {
         assertThat(row).isEqualTo("executors 120 alive 35 dead │ 0 jobs 0 stages │ PAUSED │ every 8.0s, 0s ago");
     }
 
+    @ParameterizedTest
+    @CsvSource({"2000, 'every 2.0s, 0s ago'", "2040, 'every 2.0s, 0s ago'", "1500, 'every 1.5s, 0s ago'",
+            "8000, 'every 8.0s (slowed from 2.0s), 0s ago'"})
+    void theStatusRowSaysSlowedOnlyWhenThePaceGrew(long nextMs, String freshness) {
+        AppSnapshot snap = Snapshots.app().running(T0.plusSeconds(300)).build();
+        Instant at = snap.takenAt();
+        // wide enough for the detail "(slowed from …)", which 80 columns may drop
+        UiState s = Update.apply(UiState.initial(PollStatus.live("http://driver:4040", Duration.ofSeconds(2)), 160, 50, at),
+                new UiEvent.SnapshotArrived(TuiFixtures.diagnose(snap), ProcessPaneRows.NOT_YET, at, 900, Duration.ofMillis(nextMs))).state();
+
+        assertThat(rows(s).get(1)).endsWith(" │ " + freshness);
+    }
+
     @Test
     void whileReadsFailTheHeadlineIsCutAndSinceWhenStaysWhole() {
         AppSnapshot snap = Snapshots.app().named(ID, LONG_NAME).running(T0.plusSeconds(300)).build();

@@ -50,7 +50,7 @@ final class Tmux implements AutoCloseable {
     static Path attachScript(Path dir, String env, String args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path script = dir.resolve("attach.sh");
-        Files.writeString(script, "#!/bin/sh\nunset XDG_CONFIG_HOME XDG_CACHE_HOME SPARKDOC_CONFIG\necho $$ > " + pidFile(dir) + "\n" + (env.isEmpty() ? "" : "export " + env + "\n")
+        Files.writeString(script, "#!/bin/sh\nunset XDG_CONFIG_HOME XDG_CACHE_HOME SPARKDOC_CONFIG\nexport HOME=" + dir + "\necho $$ > " + pidFile(dir) + "\n" + (env.isEmpty() ? "" : "export " + env + "\n")
                 + "exec " + java + " -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Duser.home=" + dir
                 + " -cp '" + System.getProperty("java.class.path") + "' dev.sparkdoc.cli.Main attach " + args + "\n");
         return script;

@@ -32,4 +32,21 @@ class UserDirsTest {
         UserDirs dirs = new UserDirs(Map.of("SPARKDOC_CONFIG", "/etc/team/sparkdoc.yaml", "XDG_CONFIG_HOME", "/cfg"), HOME);
         assertThat(dirs.configFile()).isEqualTo(Path.of("/etc/team/sparkdoc.yaml"));
     }
+
+    @Test
+    void homeIsTheEnvironmentsHomeBeforeJavasUserHome() {
+        assertThat(UserDirs.of(Map.of("HOME", "/home/alice"), "/root").configFile())
+                .isEqualTo(Path.of("/home/alice/.config/sparkdoc/config.yaml"));
+        assertThat(UserDirs.of(Map.of("HOME", "/home/alice"), "/root").cacheDir()).isEqualTo(Path.of("/home/alice/.cache/sparkdoc"));
+        for (Map<String, String> env : java.util.List.of(Map.<String, String>of(), Map.of("HOME", ""), Map.of("HOME", "relative"))) {
+            assertThat(UserDirs.of(env, "/root").home()).isEqualTo(Path.of("/root"));
+        }
+    }
+
+    @Test
+    void dataFollowsXdgDataHome() {
+        assertThat(new UserDirs(Map.of(), HOME).dataDir()).isEqualTo(Path.of("/home/ann/.local/share/sparkdoc"));
+        assertThat(new UserDirs(Map.of("XDG_DATA_HOME", "/data"), HOME).dataDir()).isEqualTo(Path.of("/data/sparkdoc"));
+        assertThat(new UserDirs(Map.of("XDG_DATA_HOME", "data"), HOME).dataDir()).isEqualTo(Path.of("/home/ann/.local/share/sparkdoc"));
+    }
 }

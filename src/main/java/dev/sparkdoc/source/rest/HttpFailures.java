@@ -79,6 +79,26 @@ final class HttpFailures {
                 + " — the connection broke mid-answer; is the driver still running?", e);
     }
 
+    /** OkHttp's "Too many follow-up requests: 21": more redirects than it follows. */
+    static boolean redirectLoop(IOException e) {
+        return e instanceof ProtocolException && String.valueOf(e.getMessage()).startsWith("Too many follow-up requests");
+    }
+
+    static RestFault redirectLoop(HttpUrl url, IOException e, java.util.Optional<HttpUrl> firstHop) {
+        Matcher count = Pattern.compile("(\\d+)").matcher(String.valueOf(e.getMessage()));
+        String redirects = count.find() ? "more than " + (Integer.parseInt(count.group(1)) - 1) + " redirects" : "redirect after redirect";
+        String to = firstHop.map(hop -> ", the first to " + origin(hop) + hop.encodedPath()).orElse("");
+        return new RestFault(SourceFault.BAD_ANSWER, "redirect loop: " + origin(url) + url.encodedPath() + " answered with " + redirects
+                + to + ", never with data — open the URL in a browser to see where it ends and point sparkdoc there (an"
+                + " authentication proxy that wants its login cookie does this: --header 'Cookie: …')", e);
+    }
+
+    static RestFault plainHttpToTls(HttpUrl url, IOException e) {
+        HttpUrl https = url.newBuilder().scheme("https").port(url.port()).encodedPath("/").query(null).build();
+        return new RestFault(SourceFault.BAD_ANSWER, origin(url) + " speaks HTTPS, not plain HTTP (spark.ssl.ui.enabled):"
+                + " use " + https, e);
+    }
+
     /** The socket's own words ("Connection reset"), never the HTTP parser's ("\n not found: limit=0 …"). */
     private static String whatBroke(IOException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
@@ -89,9 +109,17 @@ final class HttpFailures {
         return "closed by the server";
     }
 
-    /** An HTTP answer other than 2xx and 404 (which callers word themselves). */
-    static RestFault status(HttpResult r) {
+    /**
+     * An HTTP answer other than 2xx and 404 (which callers word themselves). A 401 to a request
+     * that carried credentials is a refusal of those, not a call for them.
+     */
+    static RestFault status(HttpResult r, boolean credentialsSent) {
         int code = r.code();
+        if (code == 401 && credentialsSent) {
+            return new RestFault(SourceFault.LOGIN, "credentials refused (HTTP 401)", origin(r.url())
+                    + " refused the credentials given (HTTP 401" + bodyNote(r) + "): check the user name and password"
+                    + " (--user, the named target's user: and password:) or the token of --header 'Authorization: …'", null);
+        }
         if (code == 401 || code == 403) {
             String what = code == 401 ? "asks for authentication (HTTP 401)" : "refused access (HTTP 403)";
             return new RestFault(SourceFault.LOGIN, "authentication needed (HTTP " + code + ")",

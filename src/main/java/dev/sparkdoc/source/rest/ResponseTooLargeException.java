@@ -15,10 +15,10 @@ final class ResponseTooLargeException extends SourceException {
 
     /** @param declared the Content-Length, or -1 when the answer was cut while streaming */
     ResponseTooLargeException(HttpUrl url, long limitBytes, long declared) {
-        super(String.format(Locale.ROOT, "the answer from %s %s the %s limit: %s (set -D%s=<bytes> to raise it)",
+        super(String.format(Locale.ROOT, "the answer from %s %s the %s limit: %s (run %s to raise it)",
                 url.newBuilder().username("").password("").query(null).build(),
                 declared >= 0 ? "is " + mb(declared) + ", over" : "passed", mb(limitBytes),
-                declared >= 0 ? "not read" : "reading stopped", RestClient.MAX_BODY_PROPERTY));
+                declared >= 0 ? "not read" : "reading stopped", dev.sparkdoc.source.ReadBounds.raise(RestClient.MAX_BODY_PROPERTY, "<bytes>")));
         this.url = url;
     }
 

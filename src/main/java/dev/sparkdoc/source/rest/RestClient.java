@@ -103,8 +103,11 @@ final class RestClient {
         try {
             return call(http, url, json);
         } catch (IOException first) {
+            if (HttpFailures.redirectLoop(first)) {
+                throw HttpFailures.redirectLoop(url, first, firstRedirect(url));
+            }
             if (!retryable(first)) {
-                throw HttpFailures.transport(url, first, timeout);
+                throw failed(url, first);
             }
             // the server restarted, or closed connections it found idle: the other pooled ones are as dead
             http.connectionPool().evictAll();
@@ -112,9 +115,36 @@ final class RestClient {
             try {
                 return call(fresh, url, json);
             } catch (IOException second) {
-                throw HttpFailures.transport(url, second, timeout);
+                throw failed(url, second);
             }
         }
+    }
+
+    /**
+     * The fault of a request that failed for good. http:// to a port that speaks TLS fails as a
+     * broken or garbled answer; it is looked into only then, with one more connection (a TLS
+     * handshake, no HTTP request).
+     */
+    private RestFault failed(HttpUrl url, IOException e) {
+        if (TlsProbe.worthProbing(url, e) && (TlsProbe.tlsRecordInsteadOfHttp(e) || TlsProbe.speaksTls(url, timeout))) {
+            return HttpFailures.plainHttpToTls(url, e);
+        }
+        return HttpFailures.transport(url, e, timeout);
+    }
+
+    /** Where {@code url} sends a client first (a circle of redirects: OkHttp's "Too many follow-up requests"), its query left out (login redirects carry tickets there). */
+    private Optional<HttpUrl> firstRedirect(HttpUrl url) {
+        OkHttpClient once = http.newBuilder().followRedirects(false).followSslRedirects(false).build();
+        try (Response r = once.newCall(new Request.Builder().url(url).headers(headers).get().build()).execute()) {
+            return Optional.ofNullable(r.header("Location")).map(url::resolve).map(u -> u.newBuilder().query(null).build());
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Whether requests carry credentials ({@code --user}, a user:password@ URL, an Authorization or Cookie header). */
+    boolean sendsCredentials() {
+        return headers.get("Authorization") != null || headers.get("Cookie") != null || headers.get("Proxy-Authorization") != null;
     }
 
     long requests() {

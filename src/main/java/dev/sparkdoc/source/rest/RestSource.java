@@ -168,7 +168,8 @@ public final class RestSource implements SnapshotSource {
         long leftOut = Futures.join(lists).stagesLeftOut();
         if (leftOut > 0) {
             notes.add(String.format(Locale.ROOT, "the newest %,d of %,d stage attempts read (the rest left out to bound memory;"
-                    + " -D%s=<n> raises the bound)", stageList.size(), stageList.size() + leftOut, IncrementalLists.MAX_STAGES_PROPERTY));
+                    + " run %s to raise the bound)", stageList.size(), stageList.size() + leftOut,
+                    dev.sparkdoc.source.ReadBounds.raise(IncrementalLists.MAX_STAGES_PROPERTY, "<n>")));
         }
         List<ExecutorSummaryDto> executorList = Futures.join(executors);
         // how long the driver took to answer what every poll asks: a slow answer is worth its dump. Not

@@ -188,8 +188,9 @@ final class SparkApi {
     }
 
     /** The JSON read, or the fault the answer is instead: an HTTP error or an HTML page. */
-    private static <T> T value(Answer<T> a) {
-        return a.json().orElseThrow(() -> a.http().ok() ? HttpFailures.html(a.http()) : HttpFailures.status(a.http()));
+    private <T> T value(Answer<T> a) {
+        return a.json().orElseThrow(() -> a.http().ok() ? HttpFailures.html(a.http())
+                : HttpFailures.status(a.http(), client.sendsCredentials()));
     }
 
     private static <T> JsonBody<T> as(TypeReference<T> type) {

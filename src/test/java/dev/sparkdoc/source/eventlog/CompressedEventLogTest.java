@@ -87,6 +87,35 @@ class CompressedEventLogTest {
         assertSameAsPlain(new EventLogSource(file.getParent()).read());
     }
 
+    @Test
+    void aByteOrderMarkBeforeThePlainLogIsSkipped() throws IOException {
+        assertSameAsPlain(read(APP, out -> withBom(out)));
+    }
+
+    @Test
+    void aByteOrderMarkInsideACompressedLogIsSkipped() throws IOException {
+        assertSameAsPlain(read(APP + ".zstd", out -> withBom(new ZstdOutputStream(out).setCloseFrameOnFlush(true))));
+        assertSameAsPlain(read(APP + ".lz4", out -> withBom(new LZ4BlockOutputStream(out))));
+    }
+
+    @Test
+    void aByteOrderMarkBeforeEachFileOfARollingLogIsSkipped() throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("eventlog_v2_" + APP));
+        List<String> lines = lines();
+        int half = lines.size() / 2;
+        writeLines(folder.resolve("events_1_" + APP), lines.subList(0, half), CompressedEventLogTest::withBom);
+        writeLines(folder.resolve("events_2_" + APP), lines.subList(half, lines.size()), CompressedEventLogTest::withBom);
+        Files.createFile(folder.resolve("appstatus_" + APP));
+
+        assertSameAsPlain(new EventLogSource(folder).read());
+    }
+
+    /** What a Windows editor or PowerShell's Out-File -Encoding utf8 puts first. */
+    private static OutputStream withBom(OutputStream out) throws IOException {
+        out.write(new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf});
+        return out;
+    }
+
     private void assertSameAsPlain(AppSnapshot other) {
         assertThat(other.source().complete()).isTrue();
         assertThat(other.source().skippedLines()).isZero();

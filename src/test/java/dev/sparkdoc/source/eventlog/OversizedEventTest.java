@@ -90,7 +90,7 @@ class OversizedEventTest {
         assertThat(s.source().complete()).isFalse();
         assertThat(s.source().notes()).anyMatch(n -> n.matches("1 SparkListenerEnvironmentUpdate event\\(s\\) over the"
                 + " 100,000 bytes line limit \\(largest 200,\\d{3} bytes\\) skipped"
-                + " \\(set -Dsparkdoc.eventlog.maxLineBytes=<bytes> to read them\\)"));
+                + " \\(run SPARKDOC_JAVA_OPTS=-Dsparkdoc.eventlog.maxLineBytes=<bytes> sparkdoc … to read them\\)"));
     }
 
     @Test

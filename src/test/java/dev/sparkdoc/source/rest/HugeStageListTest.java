@@ -71,9 +71,11 @@ class HugeStageListTest {
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process triage = new ProcessBuilder(java, "-XX:+UseSerialGC", heap, "-Duser.home=" + dir,
+        ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", heap, "-Duser.home=" + dir,
                 "-cp", System.getProperty("java.class.path"), "dev.sparkdoc.cli.Main", "triage", "--timeout", "60",
-                mock.url("/").toString())
+                mock.url("/").toString());
+        pb.environment().put("HOME", dir.toString());
+        Process triage = pb
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         long peakKb = awaitExit(triage);
         System.err.printf(Locale.ROOT, "HugeStageListTest: %,d stages in %,d bytes; triage %s exit %d, peak RSS %,d KB%n",

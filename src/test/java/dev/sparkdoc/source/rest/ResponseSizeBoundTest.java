@@ -44,7 +44,7 @@ class ResponseSizeBoundTest {
         assertThatThrownBy(() -> client.get(server.url("/api/v1/applications/app-1/environment"), STRING))
                 .isInstanceOf(ResponseTooLargeException.class)
                 .hasMessage("the answer from " + server.url("/api/v1/applications/app-1/environment")
-                        + " is 3 MB, over the 1 MB limit: not read (set -Dsparkdoc.rest.maxResponseBytes=<bytes> to raise it)");
+                        + " is 3 MB, over the 1 MB limit: not read (run SPARKDOC_JAVA_OPTS=-Dsparkdoc.rest.maxResponseBytes=<bytes> sparkdoc … to raise it)");
         assertThat(client.bytes()).isZero();
     }
 

@@ -153,6 +153,28 @@ class RestSourceFaultTest {
     }
 
     @Test
+    void aRedirectLoopIsNamedWithWhereItLeads() {
+        spark.route("/api/v1/applications", () -> redirect("/gateway/login?ticket=SECRET-TICKET"))
+                .route("/gateway/login", () -> redirect("/api/v1/applications"));
+
+        assertThatThrownBy(() -> read(target(), HttpOptions.DEFAULT))
+                .hasMessageStartingWith("redirect loop: " + origin() + "/api/v1/applications answered with more than 20 redirects,"
+                        + " the first to " + origin() + "/gateway/login, never with data — open the URL in a browser")
+                .hasMessageNotContaining("SECRET-TICKET").hasMessageNotContaining("not HTTP");
+    }
+
+    @Test
+    void credentialsTheServerRefusesAreSaidToBeRefused() {
+        spark.route("/api/v1/applications", () -> text(401, "Unauthorized"));
+        HttpOptions withUser = new HttpOptions(List.of(), Optional.of("alice:wrong-pw"), false, Optional.empty(), Duration.ofSeconds(10));
+
+        assertThatThrownBy(() -> read(target(), withUser))
+                .hasMessageStartingWith(origin() + " refused the credentials given (HTTP 401: Unauthorized): check the user name and password")
+                .hasMessageNotContaining("pass credentials").hasMessageNotContaining("wrong-pw");
+        assertThatThrownBy(() -> read(target(), HttpOptions.DEFAULT)).hasMessageContaining("pass credentials with");
+    }
+
+    @Test
     void yarnStyleRedirectToTheProxyIsFollowed() {
         // AmIpFilter answers every direct request with 302 to http://<rm>/proxy/redirect/<app>/<uri>.
         spark.route("/api/v1/applications", () -> redirect("/proxy/redirect/" + APP_ID + "/api/v1/applications"))

@@ -63,6 +63,8 @@ class StaleConnectionsTest {
         assertThat(fault.kind()).isEqualTo(SourceFault.UNREACHABLE);
         assertThat(fault.getMessage()).isEqualTo("reading " + mock.url("/api/v1/applications") + " failed: closed by the server"
                 + " — the connection broke mid-answer; is the driver still running?");
-        assertThat(mock.server().getRequestCount()).as("asked once, and once more on a fresh connection").isEqualTo(2);
+        // HTTP requests only: the TLS probe after the last failure (http:// to a TLS port fails alike) sends none
+        assertThat(mock.routes().count(r -> "/api/v1/applications".equals(r.getUrl().encodedPath())))
+                .as("asked once, and once more on a fresh connection").isEqualTo(2);
     }
 }

@@ -80,6 +80,18 @@ class TlsTest {
     }
 
     @Test
+    void plainHttpToTheTlsPortSaysToUseHttps() {
+        Target plain = new Target.Http(URI.create("http://localhost:" + server.getPort() + "/"));
+
+        assertThatThrownBy(() -> {
+            try (RestSource source = new RestSource(plain, AppSelector.ANY, options(false, Optional.empty()))) {
+                source.read();
+            }
+        }).hasMessage("http://localhost:" + server.getPort() + " speaks HTTPS, not plain HTTP (spark.ssl.ui.enabled): use https://localhost:"
+                + server.getPort() + "/");
+    }
+
+    @Test
     void cacertMakesTheCertificateTrusted() {
         assertThat(read("localhost", options(false, Optional.of(caPem)))).isEqualTo(ID);
     }

@@ -66,8 +66,8 @@ public final class OversizedEvents {
                     + " and the start of the description, not the plan", salvaged, bound, largest));
         }
         skippedByType.forEach((type, n) -> notes.add(String.format(Locale.ROOT,
-                "%,d %s event(s) over the %s line limit (%s) skipped (set -D%s=<bytes> to read them)",
-                n, type, bound, largest, LineReader.MAX_LINE_PROPERTY)));
+                "%,d %s event(s) over the %s line limit (%s) skipped (run %s to read them)",
+                n, type, bound, largest, dev.sparkdoc.source.ReadBounds.raise(LineReader.MAX_LINE_PROPERTY, "<bytes>"))));
         return notes;
     }
 

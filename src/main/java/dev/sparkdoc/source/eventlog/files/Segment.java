@@ -4,6 +4,7 @@ import dev.sparkdoc.source.Unreadable;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PushbackInputStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +12,12 @@ import java.nio.file.Path;
 /** One file of an event log (a rolling log has several) and the codec it was written with. */
 public record Segment(Path file, Codec codec) {
 
+    private static final byte[] UTF8_BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+
     /**
-     * The file's decompressed bytes. A file the system will not open (permission denied, gone)
-     * is no cut stream: it throws the reason, whatever was read before it.
+     * The file's decompressed bytes, without a UTF-8 byte-order mark at their start. A file the
+     * system will not open (permission denied, gone) is no cut stream: it throws the reason,
+     * whatever was read before it.
      */
     public InputStream open() throws IOException {
         InputStream raw;
@@ -24,7 +28,8 @@ public record Segment(Path file, Codec codec) {
         }
         try {
             BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16);
-            return (codec == Codec.NONE && startsWithGzipMagic(buffered) ? Codec.GZIP : codec).open(buffered);
+            InputStream decoded = (codec == Codec.NONE && startsWithGzipMagic(buffered) ? Codec.GZIP : codec).open(buffered);
+            return withoutBom(decoded);
         } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;
@@ -41,5 +46,18 @@ public record Segment(Path file, Codec codec) {
         int b1 = in.read();
         in.reset();
         return b0 == 0x1f && b1 == 0x8b;
+    }
+
+    /**
+     * Spark never writes a byte-order mark, but a log that went through a Windows editor or a
+     * PowerShell {@code Out-File} starts with one (EF BB BF), before its first '{'.
+     */
+    private static InputStream withoutBom(InputStream in) throws IOException {
+        PushbackInputStream pushback = new PushbackInputStream(in, UTF8_BOM.length);
+        byte[] head = pushback.readNBytes(UTF8_BOM.length);
+        if (!java.util.Arrays.equals(head, UTF8_BOM)) {
+            pushback.unread(head);
+        }
+        return pushback;
     }
 }
