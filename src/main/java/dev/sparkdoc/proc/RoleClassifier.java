@@ -13,6 +13,12 @@ final class RoleClassifier {
     private static final Pattern PYTHON = Pattern.compile("python[0-9.]*m?");
     /** spark-core on a classpath: a plain {@code java -cp … MyApp} embedding Spark. */
     private static final Pattern SPARK_CORE_JAR = Pattern.compile("(^|[/:])spark-core_[0-9.]+[^/:]*\\.jar");
+    /**
+     * A driver's settings given as system properties ({@code java -Dspark.master=local[*] -jar app.jar}, an
+     * uber jar whose classpath names no Spark jar): SparkConf reads every {@code spark.*} system property.
+     * Executors carry {@code -Dspark.driver.port} too, but their main class tells them apart first.
+     */
+    private static final Pattern DRIVER_PROPERTY = Pattern.compile("-Dspark\\.(master|app\\.name|driver\\.[a-zA-Z.]+)=.*");
 
     /** sparkdoc's own jar: target/sparkdoc.jar, lib/sparkdoc.jar of the tarball, sparkdoc-1.2.0.jar. */
     private static final Pattern SPARKDOC_JAR = Pattern.compile("sparkdoc(-[0-9][^/]*)?\\.jar");
@@ -55,7 +61,7 @@ final class RoleClassifier {
                 return role;
             }
         }
-        if (isJava(argv) && argv.stream().anyMatch(a -> SPARK_CORE_JAR.matcher(a).find())) {
+        if (isJava(argv) && argv.stream().anyMatch(a -> SPARK_CORE_JAR.matcher(a).find() || DRIVER_PROPERTY.matcher(a).matches())) {
             return Optional.of(SparkRole.DRIVER);
         }
         return Optional.empty();
@@ -111,7 +117,7 @@ final class RoleClassifier {
     }
 
     static boolean isJava(List<String> argv) {
-        return executable(argv).equals("java");
+        return !argv.isEmpty() && executable(argv).equals("java");
     }
 
     static boolean isPython(List<String> argv) {

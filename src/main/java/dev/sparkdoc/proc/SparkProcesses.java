@@ -58,7 +58,10 @@ public final class SparkProcesses {
         Set<Long> tools = byPid.values().stream().filter(this::isSparkdoc).map(ProcessInfo::pid).collect(Collectors.toSet());
         byPid.values().stream().filter(p -> !tools.contains(p.pid()))
                 .forEach(p -> RoleClassifier.classify(p.command()).ifPresent(r -> roles.put(p.pid(), r)));
-        hints.appIdByDriverPid().keySet().stream().filter(byPid::containsKey).forEach(pid -> roles.put(pid, SparkRole.DRIVER));
+        // a Spark UI is served by the driver JVM only: whatever else listens on the attached port
+        // (ssh -L, kubectl port-forward, a Python proxy) forwards to the driver and is not it
+        hints.appIdByDriverPid().keySet().stream().map(byPid::get).filter(p -> p != null && RoleClassifier.isJava(p.command()))
+                .forEach(p -> roles.put(p.pid(), SparkRole.DRIVER));
         for (ProcessInfo p : byPid.values()) {
             SparkRole parent = roles.get(p.ppid());
             if (parent == SparkRole.PYTHON_DAEMON) {

@@ -2,6 +2,7 @@ package dev.sparkdoc.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.sparkdoc.fleet.FleetEntry;
 import dev.sparkdoc.fleet.FleetRun;
 import dev.sparkdoc.model.SourceKind;
@@ -9,8 +10,10 @@ import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.model.ListedApplication;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -31,9 +34,28 @@ public record FleetReport(int schemaVersion, TriageReport.Tool tool, Source sour
     }
 
     /**
+     * @param worstSeverity the worst finding's level among the applications read; absent when none could be read
+     *                      (nothing read is never "ok")
      * @param counts applications by their worst severity, and {@code error} for those that could not be read
      */
-    public record Verdict(Severity worstSeverity, String summary, Map<String, Integer> counts) {
+    @JsonPropertyOrder({"outcome", "worstSeverity", "summary", "counts"})
+    @JsonInclude(JsonInclude.Include.NON_ABSENT)
+    public record Verdict(Outcome outcome, Optional<Severity> worstSeverity, String summary, Map<String, Integer> counts) {
+
+        /** What the header says first: the worst level, or UNREADABLE. */
+        public String label() {
+            return worstSeverity.map(Severity::id).orElse(outcome.id()).toUpperCase(Locale.ROOT);
+        }
+    }
+
+    /** How much of the History Server's listing was read: every application, some of them, or none. */
+    public enum Outcome {
+        COMPLETE, PARTIAL, UNREADABLE;
+
+        @JsonValue
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
     @JsonPropertyOrder({"id", "name", "sparkVersion", "state", "startTime", "endTime", "durationMs", "attemptId"})
@@ -88,24 +110,54 @@ public record FleetReport(int schemaVersion, TriageReport.Tool tool, Source sour
             counts.put(level.id(), (int) run.entries().stream().filter(e -> !e.failed() && e.worst() == level).count());
         }
         counts.put("error", (int) run.failures());
-        Severity worst = run.entries().stream().map(FleetEntry::worst).max(Enum::compareTo).orElse(Severity.OK);
-        return new Verdict(worst, summary(run, worst), counts);
+        if (run.allFailed()) {
+            return new Verdict(Outcome.UNREADABLE, Optional.empty(), "none of the " + apps(run.entries().size())
+                    + " could be read", counts);
+        }
+        Optional<Worst> worst = worst(run);
+        Severity level = worst.map(w -> w.finding().severity()).orElse(Severity.OK);
+        return new Verdict(run.failures() == 0 ? Outcome.COMPLETE : Outcome.PARTIAL, Optional.of(level),
+                summary(run, worst), counts);
     }
 
-    private static String summary(FleetRun run, Severity worst) {
+    /** The worst finding of the run and its application. */
+    private record Worst(Finding finding, FleetEntry entry) {
+    }
+
+    /**
+     * The most severe ranked finding, the one losing the most time among equals: the table ranks by
+     * time lost, so its first row may hold a warning while a critical finding sits lower.
+     */
+    private static Optional<Worst> worst(FleetRun run) {
+        Comparator<Worst> order = Comparator.comparing((Worst w) -> w.finding().severity())
+                .thenComparingDouble(w -> w.finding().secondsLost());
+        Optional<Worst> worst = Optional.empty();
+        for (FleetEntry e : run.entries()) {
+            for (Finding f : e.ranked()) {
+                Worst w = new Worst(f, e);
+                if (worst.isEmpty() || order.compare(w, worst.get()) > 0) {
+                    worst = Optional.of(w);
+                }
+            }
+        }
+        return worst;
+    }
+
+    private static String summary(FleetRun run, Optional<Worst> worst) {
         int n = run.entries().size();
         if (n == 0) {
             return "no completed applications" + run.since().map(s -> " since " + s).orElse("");
         }
-        String failed = run.failures() == 0 ? "" : "; " + run.failures() + " could not be read";
+        long read = n - run.failures();
+        String scope = run.failures() == 0 ? apps(n) : apps(read) + " read";
+        String failed = run.failures() == 0 ? "" : "; " + run.failures() + " of " + n + " could not be read";
         String level = run.minimum().id();
         long flagged = run.entries().stream().filter(e -> !e.ranked().isEmpty()).count();
-        if (flagged == 0) {
-            return "nothing at " + level + " or above in " + apps(n) + failed;
+        if (worst.isEmpty()) {
+            return "nothing at " + level + " or above in " + scope + failed;
         }
-        FleetEntry first = run.entries().get(0);
-        return flagged + " of " + apps(n) + " at " + level + " or above; worst: "
-                + first.top().map(Finding::title).orElse("?") + " in " + first.listed().id() + failed;
+        return flagged + " of " + scope + " at " + level + " or above; worst: "
+                + worst.get().finding().title() + " in " + worst.get().entry().listed().id() + failed;
     }
 
     static String apps(long n) {

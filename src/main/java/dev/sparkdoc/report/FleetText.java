@@ -32,8 +32,9 @@ public final class FleetText {
     public static List<String> lines(FleetReport r, Theme theme, int width) {
         int w = Math.max(FIXED + 20, width);
         List<String> out = new ArrayList<>();
-        Severity worst = r.verdict().worstSeverity();
-        Wrap.lines(worst.id().toUpperCase(Locale.ROOT) + ": " + r.verdict().summary(), w, "", "    ")
+        // nothing read is painted as the worst there is: the server, not the applications, needs looking at
+        Severity worst = r.verdict().worstSeverity().orElse(Severity.CRITICAL);
+        Wrap.lines(r.verdict().label() + ": " + r.verdict().summary(), w, "", "    ")
                 .forEach(line -> out.add(theme.severity(worst, line)));
         Wrap.lines(scope(r), w, "", "  ").forEach(line -> out.add(theme.dim(line)));
         if (r.applications().isEmpty()) {

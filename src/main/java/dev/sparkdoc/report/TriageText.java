@@ -113,7 +113,7 @@ public final class TriageText {
                 // Config and code are copied as they are: never wrapped.
                 out.add(theme.conf(pad + line));
             } else {
-                out.addAll(Wrap.lines(line, w, INDENT + label("fix"), pad));
+                out.addAll(atMostTwo(Wrap.lines(line, w, INDENT + label("fix"), pad), w));
             }
         }
         if (!f.verifyText().isBlank()) {
@@ -122,6 +122,18 @@ public final class TriageText {
         if (!f.docs().isBlank()) {
             out.add(theme.dim(INDENT + label("docs") + f.docs()));
         }
+    }
+
+    /**
+     * A fix is read at a glance: two lines, the rest cut with "…" (the whole text and its why are
+     * in the detail view and {@code --json}).
+     */
+    private static List<String> atMostTwo(List<String> lines, int width) {
+        if (lines.size() <= 2) {
+            return lines;
+        }
+        String second = lines.get(1).stripTrailing();
+        return List.of(lines.get(0), (second.length() >= width ? second.substring(0, width - 1) : second) + "…");
     }
 
     private static String label(String name) {

@@ -37,11 +37,11 @@ final class DeploymentKeys {
     static Remedy where(Remedy r, ScopeFacts facts) {
         Map<String, String> conf = of(r.conf(), facts);
         if (!userPartitions(r.conf(), facts)) {
-            return new Remedy(r.text(), conf, r.code());
+            return r.withConf(conf);
         }
         String n = r.conf().get(SHUFFLE_PARTITIONS);
-        return new Remedy(r.text() + " (this query's repartition(n) sets them, not " + SHUFFLE_PARTITIONS + ": give it " + n + ")",
-                conf, r.code().or(() -> Optional.of("df.repartition(" + n + ")")));
+        return r.withText(r.text() + " (this query's repartition(n) sets them, not " + SHUFFLE_PARTITIONS + ": give it " + n + ")")
+                .withConf(conf).withCode(r.code().or(() -> Optional.of("df.repartition(" + n + ")")));
     }
 
     /** The partition count a user's repartition(n) would need instead, when that is what the remedy asked of shuffle.partitions. */

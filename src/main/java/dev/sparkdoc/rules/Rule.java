@@ -48,14 +48,14 @@ public record Rule(
      * @param when           offered only where this holds too (a Spark mechanism that could act here, say)
      */
     public record RemedyTemplate(String text, java.util.Map<String, String> conf, Optional<String> code,
-                                 java.util.Map<String, String> codeByLanguage, Optional<Condition> when) {
+                                 java.util.Map<String, String> codeByLanguage, Optional<Condition> when, Optional<String> why) {
         public RemedyTemplate {
             conf = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(conf));
             codeByLanguage = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(codeByLanguage));
         }
 
         public RemedyTemplate(String text, java.util.Map<String, String> conf, Optional<String> code) {
-            this(text, conf, code, java.util.Map.of(), Optional.empty());
+            this(text, conf, code, java.util.Map.of(), Optional.empty(), Optional.empty());
         }
 
         /** The code for an app in {@code language} (python, scala, …), else the default. */

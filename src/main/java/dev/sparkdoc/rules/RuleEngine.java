@@ -66,6 +66,7 @@ public final class RuleEngine {
                 withoutWhatHolds(r, !template.conf().isEmpty(), codeIsTheFix, inForce, settings).ifPresent(remedies::add);
             }
         }
+        remedies.sort(Remedy.SIMPLEST_FIRST);
         List<Finding.Evidence> evidence = evidence(rule, leaves, facts);
         return Optional.of(new Finding(rule.id(), rule.family(), rule.severity().of(facts),
                 Templates.fill(rule.title(), facts), facts.scope(), secondsLost, measured.isPresent(), rule.confidence(),
@@ -101,9 +102,9 @@ public final class RuleEngine {
             });
         });
         if (kept.isEmpty()) {
-            return codeIsTheFix ? Optional.of(new Remedy(r.text(), kept, r.code())) : Optional.empty();
+            return codeIsTheFix ? Optional.of(r.withConf(kept)) : Optional.empty();
         }
-        return Optional.of(new Remedy(r.text(), kept, r.code()));
+        return Optional.of(r.withConf(kept));
     }
 
     /**
@@ -133,7 +134,8 @@ public final class RuleEngine {
         r.conf().forEach((k, v) -> Templates.complete(v, facts).ifPresent(value -> filled.put(k, value)));
         String text = Templates.fill(r.text(), facts);
         Optional<String> code = r.code(facts.text(AppSignals.LANGUAGE)).map(c -> Templates.fill(c, facts));
-        return DeploymentKeys.where(new Remedy(text, filled, code), facts);
+        Optional<String> why = r.why().map(w -> Templates.fill(w, facts));
+        return DeploymentKeys.where(new Remedy(text, filled, code, why), facts);
     }
 
     /**

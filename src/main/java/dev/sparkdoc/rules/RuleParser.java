@@ -209,12 +209,14 @@ final class RuleParser {
                 code.ifPresent(c -> checkTemplate(m.get("code"), c));
             }
             for (String key : m.fields().keySet()) {
-                if (!List.of("text", "conf", "code", "when").contains(key)) {
-                    throw yaml.error(m.get(key), "a remedy has text, conf, code and when, not '" + key + "'");
+                if (!List.of("text", "conf", "code", "when", "why").contains(key)) {
+                    throw yaml.error(m.get(key), "a remedy has text, conf, code, when and why, not '" + key + "'");
                 }
             }
             Optional<Condition> when = Optional.ofNullable(m.get("when")).map(n -> condition(n, scope));
-            out.add(new Rule.RemedyTemplate(text, conf, code, byLanguage, when));
+            Optional<String> why = Optional.ofNullable(m.get("why")).map(yaml::scalar);
+            why.ifPresent(w -> checkTemplate(m.get("why"), w));
+            out.add(new Rule.RemedyTemplate(text, conf, code, byLanguage, when, why));
         }
         return out;
     }

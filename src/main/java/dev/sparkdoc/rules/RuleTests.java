@@ -98,7 +98,7 @@ public final class RuleTests {
         List<String> inForce = f.settings().stream().map(Finding.SettingInForce::display).toList();
         x.inForce().stream().filter(t -> inForce.stream().noneMatch(l -> l.contains(t)))
                 .forEach(t -> wrong.add("no setting in force reads \"" + t + "\"; they read " + inForce));
-        x.remedyText().stream().filter(t -> f.remedies().stream().noneMatch(r -> r.text().contains(t)))
+        x.remedyText().stream().filter(t -> f.remedies().stream().noneMatch(r -> r.text().contains(t) || r.why().filter(w -> w.contains(t)).isPresent()))
                 .forEach(t -> wrong.add("no remedy says \"" + t + "\""));
     }
 

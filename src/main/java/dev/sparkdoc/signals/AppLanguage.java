@@ -26,6 +26,16 @@ public enum AppLanguage {
     private static final Pattern NOT_USER = Pattern.compile(
             "NativeMethodAccessorImpl|DirectMethodHandleAccessor|CompletableFuture|ThreadPoolExecutor|Thread|ForkJoin");
 
+    /**
+     * A driver started with neither a Python script nor {@code pyspark-shell} runs JVM code even when
+     * no call site names a file of it (Spark 4 names stages after JDK frames): Scala, the JVM language
+     * most Spark code is written in. Not a hosted notebook's driver (Databricks runs Python notebooks in
+     * a JVM daemon of its own), nor an unknown command.
+     */
+    private static Optional<AppLanguage> jvmByCommand(String command) {
+        return command.isBlank() || command.toLowerCase(Locale.ROOT).contains("databricks") ? Optional.empty() : Optional.of(SCALA);
+    }
+
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -79,7 +89,7 @@ public enum AppLanguage {
             return Optional.of(PYTHON);
         }
         if (scala + java == 0) {
-            return Optional.empty();
+            return jvmByCommand(command);
         }
         return Optional.of(scala >= java ? SCALA : JAVA);
     }

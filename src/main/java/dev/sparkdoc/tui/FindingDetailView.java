@@ -87,6 +87,8 @@ final class FindingDetailView {
             Remedy r = x.remedies().get(i);
             boolean sel = i == selected;
             out.addAll(Line.wrap((sel ? "▸ " : "  ") + (i + 1) + ". " + r.text(), width, sel ? Tone.BOLD : Tone.NORMAL, i));
+            int why = i;
+            r.why().ifPresent(text -> out.addAll(Line.wrap("     " + text, width, Tone.DIM, why)));
             for (String conf : Remedies.confLines(r)) {
                 out.add(new Line("       " + conf, Tone.CONF, i));
             }

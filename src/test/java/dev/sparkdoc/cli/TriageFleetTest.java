@@ -100,6 +100,8 @@ class TriageFleetTest {
         assertThat(report.at("/applications/" + ids.indexOf(HEALTHY) + "/findings").size()).isZero();
         // Spark's 2018 fixture has failed tasks: a real warning, ranked below the skew (ms lost against seconds).
         assertThat(report.at("/verdict/counts/warning").asInt()).isEqualTo(2);
+        assertThat(report.at("/verdict/outcome").asText()).isEqualTo("complete");
+        assertThat(report.at("/verdict/worstSeverity").asText()).isEqualTo("warning");
     }
 
     @Test
@@ -152,6 +154,10 @@ class TriageFleetTest {
             assertThat(report.at("/applications/0/application/id").asText()).isEqualTo(SKEWED);
             assertThat(report.at("/verdict/counts/error").asInt()).isEqualTo(1);
 
+            assertThat(report.at("/verdict/outcome").asText()).isEqualTo("partial");
+            assertThat(report.at("/verdict/summary").asText()).startsWith("2 of 2 applications read at warning or above")
+                    .endsWith("; 1 of 3 could not be read");
+
             CliRun text = CliRun.of("triage", proxy.url("/").toString(), "--all-apps");
             assertThat(rowOf(text.out(), HEALTHY)).contains("error");
             assertThat(text.out()).contains("could not be read:").contains("injected fault");
@@ -165,6 +171,15 @@ class TriageFleetTest {
             CliRun run = CliRun.of("triage", proxy.url("/").toString(), "--all-apps");
             assertThat(run.exitCode()).isEqualTo(ExitCode.TARGET_UNREADABLE);
             assertThat(run.err()).startsWith("sparkdoc: none of the 3 applications at").hasLineCount(1);
+            assertThat(run.out()).startsWith("UNREADABLE: none of the 3 applications could be read\n").doesNotContain("OK:");
+
+            CliRun json = CliRun.of("triage", proxy.url("/").toString(), "--all-apps", "--json");
+            assertThat(json.exitCode()).isEqualTo(ExitCode.TARGET_UNREADABLE);
+            JsonNode report = Json.mapper().readTree(json.out());
+            assertThat(SCHEMA.validate(report)).as(json.out()).isEmpty();
+            assertThat(report.at("/verdict/outcome").asText()).isEqualTo("unreadable");
+            assertThat(report.at("/verdict").has("worstSeverity")).as("nothing read is never ok").isFalse();
+            assertThat(report.at("/verdict/counts/error").asInt()).isEqualTo(3);
         }
     }
 

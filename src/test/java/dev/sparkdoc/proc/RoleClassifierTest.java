@@ -73,6 +73,16 @@ class RoleClassifierTest {
     }
 
     @Test
+    void anUberJarRunWithSparkSystemPropertiesIsADriverAndAnExecutorWithThemStaysAnExecutor() {
+        assertThat(RoleClassifier.classify(words("java -Dspark.master=local[4] -Xmx2g -jar etl-assembly.jar"))).contains(SparkRole.DRIVER);
+        assertThat(RoleClassifier.classify(words("java -Dspark.driver.memory=2g -cp etl.jar com.acme.Etl"))).contains(SparkRole.DRIVER);
+        assertThat(RoleClassifier.classify(words("java -Dspark.driver.port=40000 -cp /opt/spark/jars/* "
+                + "org.apache.spark.executor.CoarseGrainedExecutorBackend --executor-id 1"))).contains(SparkRole.EXECUTOR);
+        assertThat(RoleClassifier.classify(words("java -Dsparkling=yes -jar app.jar"))).isEmpty();
+        assertThat(RoleClassifier.classify(words("python3 px.py 4393 4041"))).isEmpty();
+    }
+
+    @Test
     void pythonDaemonAndDirectWorkersAreRecognisedByModule() {
         assertThat(RoleClassifier.classify(words("/usr/bin/python3 -m pyspark.daemon"))).contains(SparkRole.PYTHON_DAEMON);
         assertThat(RoleClassifier.classify(words("python3.11 -m pyspark.daemon"))).contains(SparkRole.PYTHON_DAEMON);

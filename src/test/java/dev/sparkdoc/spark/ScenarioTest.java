@@ -98,8 +98,8 @@ class ScenarioTest {
             var f = straggler(d);
             assertThat(f.remedies()).as(t.describe(d)).noneMatch(r -> r.conf().containsKey("spark.speculation"));
             // local mode: one host, where Spark never runs a copy of a running task
-            assertThat(f.remedies()).as(t.describe(d)).anySatisfy(r -> assertThat(r.text())
-                    .contains("every executor runs on one host, and Spark never launches a copy on the host the task runs on"));
+            assertThat(f.remedies()).as(t.describe(d)).anySatisfy(r -> assertThat(r.why()).hasValueSatisfying(w -> assertThat(w)
+                    .contains("every executor runs on one host, and Spark never launches a copy on the host the task runs on")));
             assertThat(f.remedies()).as(t.describe(d)).anySatisfy(r -> assertThat(r.text()).startsWith("Speculation is on here"));
         }
     }
@@ -118,7 +118,7 @@ class ScenarioTest {
             var join = d.findings().stream().filter(f -> f.rule().equals("joins.sort-merge-small-side")).findFirst().orElseThrow();
             // the setting that kept Spark from broadcasting, with its origin; the fix proposes a real threshold
             assertThat(join.remedies()).anySatisfy(r -> {
-                assertThat(r.text()).contains("automatic broadcast is off: spark.sql.autoBroadcastJoinThreshold = -1 (set by the app");
+                assertThat(r.why()).hasValueSatisfying(w -> assertThat(w).contains("automatic broadcast is off: spark.sql.autoBroadcastJoinThreshold = -1 (set by the app"));
                 assertThat(r.conf().get("spark.sql.autoBroadcastJoinThreshold")).isEqualTo("10m");
             });
         }

@@ -39,6 +39,7 @@ public final class Snapshots {
     private final List<Executor> executors = new ArrayList<>();
     private final List<SqlExecution> sql = new ArrayList<>();
     private final Map<String, String> conf = new HashMap<>();
+    private final Map<String, String> systemProperties = new HashMap<>();
     private SourceKind kind = SourceKind.EVENTLOG;
     private boolean complete = true;
     private boolean appCompleted = true;
@@ -137,6 +138,12 @@ public final class Snapshots {
         return this;
     }
 
+    /** How the driver was started, as its environment's {@code sun.java.command} says. */
+    public Snapshots command(String javaCommand) {
+        systemProperties.put("sun.java.command", javaCommand);
+        return this;
+    }
+
     public Snapshots sql(SqlExecution execution) {
         sql.add(execution);
         return this;
@@ -150,7 +157,7 @@ public final class Snapshots {
         Application app = new Application(appId, appName, Optional.of(sparkVersion), "alice", Optional.empty(), T0,
                 appCompleted ? Optional.of(takenAt) : Optional.empty(), appCompleted, List.of());
         return new AppSnapshot(new SourceInfo(kind, "test", complete, 0, 0, List.of()), app, jobs, stages, executors, sql,
-                new Environment(Optional.of("17"), Optional.empty(), conf, Map.of()), takenAt);
+                new Environment(Optional.of("17"), Optional.empty(), conf, systemProperties), takenAt);
     }
 
     /** The driver with the storage memory Spark's UnifiedMemoryManager gives its heap: (heap − 300 MiB) × 0.6. */

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 class ClipboardTest {
 
-    private static final String CONF = "--conf spark.sql.shuffle.partitions=20";
+    private static final String CONF = "--conf spark.sql.autoBroadcastJoinThreshold=10m";
 
     /** A tmux that answers with these settings and records what it was given. */
     private static final class FakeTmux implements Clipboard.Tmux {
@@ -97,7 +97,7 @@ class ClipboardTest {
     @Test
     void theCopyBoxShowsWhatTheCopyDid() {
         UiState still = TuiFixtures.still(TuiFixtures.SKEWED_JOIN, 80, 24);
-        UiState pressed = TuiFixtures.keys(still, "c");
+        UiState pressed = TuiFixtures.keys(still, "jc");
         assertThat(pressed.copy()).get().extracting(CopyBox::title).asString().doesNotContain("Copied");
 
         UiState reported = Update.apply(pressed, new UiEvent.CopyReported("In tmux's paste buffer (prefix ] pastes); or copy by hand:",

@@ -87,11 +87,12 @@ class KeySequenceTest {
 
     @Test
     void cCopiesTheSelectedFixConfAsOsc52AndShowsIt() {
-        Update.Step step = Update.apply(keys(still, "\nj"), new UiEvent.Pressed(KeyInput.ch('c')));
+        // the join finding, its first fix (the simplest first: a setting)
+        Update.Step step = Update.apply(keys(still, "j\n"), new UiEvent.Pressed(KeyInput.ch('c')));
 
         assertThat(step.state().copy()).get().extracting(CopyBox::lines).asList()
-                .containsExactly("--conf spark.sql.shuffle.partitions=20");
-        assertThat(step.effects()).containsExactly(new Effect.Copy("--conf spark.sql.shuffle.partitions=20"));
+                .containsExactly("--conf spark.sql.autoBroadcastJoinThreshold=10m");
+        assertThat(step.effects()).containsExactly(new Effect.Copy("--conf spark.sql.autoBroadcastJoinThreshold=10m"));
         String osc = new String(Osc52.sequence("--conf a=b"), StandardCharsets.US_ASCII);
         assertThat(osc).isEqualTo("\u001b]52;c;" + Base64.getEncoder().encodeToString("--conf a=b".getBytes(StandardCharsets.UTF_8)) + "\u0007");
         assertThat(keys(step.state(), "x").copy()).isEmpty();   // any key closes the box
@@ -99,9 +100,12 @@ class KeySequenceTest {
 
     @Test
     void cOnTheListCopiesTheFirstFixThatHasConfig() {
-        Update.Step step = Update.apply(still, new UiEvent.Pressed(KeyInput.ch('c')));
-        // the first fix says AQE's skew join would not split a 790 KiB partition: it has no config to copy
-        assertThat(step.effects()).containsExactly(new Effect.Copy("--conf spark.sql.shuffle.partitions=20"));
+        // one hot key: no setting fixes the skew finding (salting is code), so there is nothing to copy
+        Update.Step skew = Update.apply(still, new UiEvent.Pressed(KeyInput.ch('c')));
+        assertThat(skew.effects()).isEmpty();
+        assertThat(skew.state().copy()).get().extracting(CopyBox::title).isEqualTo("Nothing to copy");
+        Update.Step join = Update.apply(keys(still, "j"), new UiEvent.Pressed(KeyInput.ch('c')));
+        assertThat(join.effects()).containsExactly(new Effect.Copy("--conf spark.sql.autoBroadcastJoinThreshold=10m"));
     }
 
     @Test

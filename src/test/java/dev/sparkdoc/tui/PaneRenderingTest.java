@@ -56,7 +56,7 @@ class PaneRenderingTest {
 
         assertThat(shot.rows().get(4)).startsWith("WARNING Data skew in stage 4");
         assertThat(shot.text()).contains("Evidence", "stage.duration.maxOverP50 = 23.8× (>= 5.0×)",
-                "▸ 1. AQE's skew join would not split this partition");
+                "▸ 1. Find the hot key", "2. AQE's skew join would not split this partition");
         // AQE is on by default in 4.0, and its skew join cannot split 790 KiB: neither is proposed
         assertThat(shot.text()).doesNotContain("--conf spark.sql.adaptive.enabled=true", "--conf spark.sql.adaptive.skewJoin.enabled=true");
         assertFits(shot, width, height);

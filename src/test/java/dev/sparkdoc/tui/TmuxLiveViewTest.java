@@ -138,10 +138,11 @@ class TmuxLiveViewTest {
             tmux.runAttach(run);
             tmux.awaitAll(STARTUP, "COMPLETED │ Spark 4.0.1", "1 Findings");
 
-            tmux.keys("c");
-            String box = tmux.awaitAll(WAIT, "In tmux's paste buffer (prefix ] pastes)", "--conf spark.sql.shuffle.partitions=20");
+            // the join finding: the skew's one hot key has no setting to copy
+            tmux.keys("j", "c");
+            String box = tmux.awaitAll(WAIT, "In tmux's paste buffer (prefix ] pastes)", "--conf spark.sql.autoBroadcastJoinThreshold=10m");
             assertThat(box).doesNotContain("Copied");
-            assertThat(tmux.buffer()).isEqualTo("--conf spark.sql.shuffle.partitions=20");
+            assertThat(tmux.buffer()).isEqualTo("--conf spark.sql.autoBroadcastJoinThreshold=10m");
             tmux.keys("Escape", "q");
             tmux.awaitText("EXIT=0", WAIT);
         }

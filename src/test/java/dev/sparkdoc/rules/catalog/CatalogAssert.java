@@ -72,13 +72,13 @@ final class CatalogAssert {
         filled(rule.verify(), f.verify());
         // a remedy whose settings all held is left out, and one that partly held lost those keys
         assertThat(f.remedies().size()).isLessThanOrEqualTo(rule.remedies().size());
-        int next = 0;
+        // the engine puts the simplest first (a setting, then code, then words): each template is used once, in any order
+        java.util.List<Rule.RemedyTemplate> unused = new java.util.ArrayList<>(rule.remedies());
         for (Remedy r : f.remedies()) {
-            while (next < rule.remedies().size() && !from(rule.remedies().get(next), r)) {
-                next++;
-            }
-            assertThat(next).as("remedy %s comes from a template of %s, in order", r, rule.id()).isLessThan(rule.remedies().size());
-            Rule.RemedyTemplate t = rule.remedies().get(next++);
+            Rule.RemedyTemplate t = unused.stream().filter(x -> from(x, r)).findFirst().orElse(null);
+            assertThat(t).as("remedy %s comes from a template of %s", r, rule.id()).isNotNull();
+            unused.remove(t);
+            r.why().ifPresent(w -> filled(t.why().orElseThrow(), w));
             // a repartition(n) of the query's own gets the partition count as a note and code
             filled(t.text(), r.text().replaceFirst(" \\(this query's repartition\\(n\\) sets them.*\\)$", ""));
             r.conf().forEach((k, v) -> filled(t.conf().get(templateKey(t, k)), v));
@@ -106,6 +106,11 @@ final class CatalogAssert {
             return "spark.executor.memory";
         }
         return key.endsWith("memoryOverheadFactor") ? "spark.executor.memoryOverhead" : key;
+    }
+
+    /** All a remedy says: its text, then its why (the detail view's and JSON's). */
+    static String said(Remedy r) {
+        return r.text() + r.why().map(w -> ": " + w).orElse("");
     }
 
     /** Same check for a finding alone (the rule's templates unknown): no "{" and no lone "?". */

@@ -37,7 +37,7 @@ class JoinRulesTest {
         assertThat(evidence(f, "sql.join.sideRatio")).isEqualTo(4096.0 / 20);
         // twice the small side
         assertThat(conf(f, "spark.sql.autoBroadcastJoinThreshold")).isEqualTo("40m");
-        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.text()).contains(
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(CatalogAssert.said(r)).contains(
                 "the small side (20.0 MiB) is over spark.sql.autoBroadcastJoinThreshold = 10.0 MiB (Spark 4.0's default)"));
     }
 
@@ -50,11 +50,11 @@ class JoinRulesTest {
         // 64 MiB set by the app covers the 20 MiB side: the planner's estimate was over it, and AQE kept the shuffle
         Finding f = fires(sortMergeJoin(4 * GIB, 20 * MIB, 40).conf("spark.sql.autoBroadcastJoinThreshold", "64m"), SMALL_SIDE, "0");
         assertThat(keys(f)).doesNotContain("spark.sql.autoBroadcastJoinThreshold");
-        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.text()).startsWith("Spark could have broadcast it by size")
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(CatalogAssert.said(r)).startsWith("Spark could have broadcast it by size")
                 .contains("under spark.sql.autoBroadcastJoinThreshold = 64.0 MiB (set by the app), so the planner's estimate")
                 .contains("AQE saw the real size at runtime"));
         // the hint still forces it: the planner's estimate is what failed
-        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.text()).startsWith("Broadcast the small side"));
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(CatalogAssert.said(r)).startsWith("Broadcast the small side"));
     }
 
     @Test
@@ -62,8 +62,8 @@ class JoinRulesTest {
         Snapshots s = Snapshots.app().stage(stage(0).wall(40)).sql(Plans.sortMergeJoin(20 * MIB, 4 * GIB, "LeftOuter").build(0, 60_000, 0));
         Finding f = fires(s, SMALL_SIDE, "0");
         assertThat(keys(f)).doesNotContain("spark.sql.autoBroadcastJoinThreshold");
-        assertThat(f.remedies()).noneSatisfy(r -> assertThat(r.text()).startsWith("Broadcast the small side"));
-        assertThat(f.remedies()).anySatisfy(r -> assertThat(r.text())
+        assertThat(f.remedies()).noneSatisfy(r -> assertThat(CatalogAssert.said(r)).startsWith("Broadcast the small side"));
+        assertThat(f.remedies()).anySatisfy(r -> assertThat(CatalogAssert.said(r))
                 .contains("a LeftOuter join cannot broadcast its left side, the small one here"));
         // the same join with the small side on the right can broadcast it
         Snapshots right = Snapshots.app().stage(stage(0).wall(40)).sql(Plans.sortMergeJoin(4 * GIB, 20 * MIB, "LeftOuter").build(0, 60_000, 0));
@@ -74,12 +74,12 @@ class JoinRulesTest {
     void aqeOffOrItsRuntimeThresholdOffIsNamedWithItsOrigin() {
         Finding off = fires(sortMergeJoin(4 * GIB, 20 * MIB, 40).conf("spark.sql.adaptive.enabled", "false"), SMALL_SIDE, "0",
                 "config.aqe-off");
-        assertThat(off.remedies()).anySatisfy(r -> assertThat(r.text())
+        assertThat(off.remedies()).anySatisfy(r -> assertThat(CatalogAssert.said(r))
                 .contains("AQE, which re-plans the join with the real size, is off: spark.sql.adaptive.enabled = false (set by the app)"));
         Finding runtimeOff = fires(sortMergeJoin(4 * GIB, 20 * MIB, 40).conf("spark.sql.autoBroadcastJoinThreshold", "64m")
                 .conf("spark.sql.adaptive.autoBroadcastJoinThreshold", "-1"), SMALL_SIDE, "0");
         // the static threshold covers it, AQE's does not: raising the static one would not act at runtime either
-        assertThat(runtimeOff.remedies()).anySatisfy(r -> assertThat(r.text())
+        assertThat(runtimeOff.remedies()).anySatisfy(r -> assertThat(CatalogAssert.said(r))
                 .contains("AQE's runtime broadcast is off: spark.sql.adaptive.autoBroadcastJoinThreshold = -1 (set by the app)"));
     }
 

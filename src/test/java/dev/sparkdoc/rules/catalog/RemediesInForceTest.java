@@ -63,7 +63,8 @@ class RemediesInForceTest {
 
     private static String speculationReason(Snapshots s) {
         Finding f = fires(s.conf("spark.speculation", "true"), "stragglers.slow-tasks", "5.0", "scheduling.few-tasks");
-        return f.remedies().stream().map(Remedy::text).filter(t -> t.startsWith("Speculation is on here")).findFirst().orElseThrow();
+        return f.remedies().stream().filter(r -> r.text().startsWith("Speculation is on here")).findFirst()
+                .flatMap(Remedy::why).orElseThrow();
     }
 
     @Test
@@ -113,7 +114,7 @@ class RemediesInForceTest {
     }
 
     private static String remedyTexts(Finding f) {
-        return String.join("\n", f.remedies().stream().map(Remedy::text).toList());
+        return String.join("\n", f.remedies().stream().map(r -> r.text() + r.why().map(w -> "\n" + w).orElse("")).toList());
     }
 
     @Test
@@ -145,7 +146,11 @@ class RemediesInForceTest {
 
     /** The same skewed join stage, named as an app of each language names it. */
     private static Finding skewIn(String stageName) {
-        return fires(Snapshots.app().version("4.0.1").conf("spark.sql.shuffle.partitions", "100")
+        return skewIn(stageName, "");
+    }
+
+    private static Finding skewIn(String stageName, String javaCommand) {
+        return fires(Snapshots.app().command(javaCommand).version("4.0.1").conf("spark.sql.shuffle.partitions", "100")
                 .stage(stage(3).name(stageName).wall(55).quantiles(TaskMetric.DURATION, q(2_000, 50_000))
                         .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(64 * MIB, 1024 * MIB))), "skew.stage-task-time", "3.0");
     }
@@ -162,6 +167,11 @@ class RemediesInForceTest {
         assertThat(code(skewIn("collectAsList at Etl.java:42"))).startsWith("df.groupBy(col(\"key\")).count()").contains(";");
         // unknown: the Python version
         assertThat(code(skewIn("skewed join"))).startsWith("df.groupBy(col).count().orderBy(desc('count'))");
+        // Spark 4 names stages after JDK frames; a driver started as neither a script nor pyspark-shell runs JVM code
+        String jdkFrame = "$anonfun$withThreadLocalCaptured$2 at CompletableFuture.java:1768";
+        assertThat(code(skewIn(jdkFrame, "org.apache.spark.deploy.SparkSubmit --class com.acme.Etl etl.jar"))).startsWith("df.groupBy($\"key\")");
+        assertThat(code(skewIn(jdkFrame, "org.apache.spark.deploy.SparkSubmit --master local[2] pyspark-shell"))).startsWith("df.groupBy(col)");
+        assertThat(code(skewIn(jdkFrame, "org.apache.spark.deploy.SparkSubmit jobs/etl.py"))).startsWith("df.groupBy(col)");
     }
 
     @Test
