@@ -1,5 +1,7 @@
 package dev.sparkdoc.report;
 
+import dev.sparkdoc.facts.Scope;
+import dev.sparkdoc.facts.ScopeKind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,8 +13,6 @@ import dev.sparkdoc.model.ListedApplication;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.firstaid.Remedy;
-import dev.sparkdoc.signals.Scope;
-import dev.sparkdoc.signals.ScopeKind;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.StageNames;
 import dev.sparkdoc.testing.Snapshots;
@@ -38,7 +38,7 @@ class FleetVerdictTest {
 
     private static FleetEntry read(String id, Finding... findings) {
         AppSnapshot snapshot = Snapshots.app().named(id, id).build();
-        Diagnosis d = new Diagnosis(snapshot, List.of(findings), Optional.empty(), StageNames.of(snapshot));
+        Diagnosis d = new Diagnosis(snapshot, List.of(findings), Optional.empty(), StageNames.of(snapshot), dev.sparkdoc.facts.FactSet.NONE);
         return new FleetEntry(listed(id), Optional.of(d), List.of(findings), Optional.empty());
     }
 
