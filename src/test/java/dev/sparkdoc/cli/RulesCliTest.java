@@ -38,7 +38,7 @@ class RulesCliTest {
     void testRunsTheBuiltInCasesAndTheirFolder() {
         CliRun run = CliRun.of("rules", "test", "src/test/resources/rules-tests");
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).containsPattern("^\\d+ case\\(s\\) passed in 18 file\\(s\\)\\n$");
+        assertThat(run.out()).containsPattern("^\\d+ case\\(s\\) passed in 19 file\\(s\\)\\n$");
     }
 
     @Test

@@ -87,7 +87,8 @@ class PlanUdfsTest {
                 scope.text("sql.udf.python.names").ifPresent(python::add);
             }
         }
-        assertThat(jvm).containsExactly("IntegerMultiplyBy2UDF", "UDF");
+        // "slow": the broadcast side of aborted-broadcast-timeout, a UDF that sleeps
+        assertThat(jvm).containsExactly("IntegerMultiplyBy2UDF", "UDF", "slow");
         assertThat(python).contains("multiply_by_two", "parse_amount", "hold_batch", "native_call");
     }
 }

@@ -208,7 +208,7 @@ class DriverHeapKeysTest {
         // count, bytes, share, class; a long class name keeps its own name whole, its package shortened
         assertThat(rows).contains("    1,200,000      96.0M  40.0%  byte[]",
                 "    1,000,000      23.0M   9.6%  o.a.s.s.c.expressions.GenericRowWithSchema");
-        assertThat(all).contains("Rows are held by the driver").contains("1. Don't collect() large data");
+        assertThat(all).contains("Rows are held by the driver").contains("1. If the driver really needs it");
         // five classes on 24 rows, so the first fix still shows: not the sixth
         assertThat(all).contains("java.lang.String").doesNotContain("java.lang.Long");
 

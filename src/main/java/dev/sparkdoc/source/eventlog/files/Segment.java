@@ -52,12 +52,55 @@ public record Segment(Path file, Codec codec) {
      * Spark never writes a byte-order mark, but a log that went through a Windows editor or a
      * PowerShell {@code Out-File} starts with one (EF BB BF), before its first '{'.
      */
-    private static InputStream withoutBom(InputStream in) throws IOException {
-        PushbackInputStream pushback = new PushbackInputStream(in, UTF8_BOM.length);
-        byte[] head = pushback.readNBytes(UTF8_BOM.length);
-        if (!java.util.Arrays.equals(head, UTF8_BOM)) {
-            pushback.unread(head);
+    private static InputStream withoutBom(InputStream in) {
+        return new BomSkipping(in);
+    }
+
+    /**
+     * Looks for the mark on the first read, not on open: a codec that fails on its first block
+     * (a snappy frame with a bad chunk size) then fails where the reader turns it into a broken
+     * stream, as it did before the mark was looked for.
+     */
+    private static final class BomSkipping extends PushbackInputStream {
+        private boolean checked;
+
+        BomSkipping(InputStream in) {
+            super(in, UTF8_BOM.length);
         }
-        return pushback;
+
+        private void check() throws IOException {
+            if (checked) {
+                return;
+            }
+            checked = true;
+            byte[] head = in.readNBytes(UTF8_BOM.length);
+            if (!java.util.Arrays.equals(head, UTF8_BOM)) {
+                unread(head);
+            }
+        }
+
+        @Override
+        public int read() throws IOException {
+            check();
+            return super.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            check();
+            return super.read(b, off, len);
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            check();
+            return super.skip(n);
+        }
+
+        @Override
+        public int available() throws IOException {
+            check();
+            return super.available();
+        }
     }
 }
