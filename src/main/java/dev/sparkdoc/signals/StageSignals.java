@@ -89,6 +89,11 @@ public final class StageSignals {
     public static final Fact GC_FRACTION = FACTS.fraction("stage.gc.fraction", "GC time / task run time");
     public static final Fact SPILL_DISK = FACTS.bytes("stage.spill.disk", "bytes spilled to disk");
     public static final Fact SPILL_MEMORY = FACTS.bytes("stage.spill.memory", "bytes spilled, in-memory size");
+    /**
+     * Below this much input and shuffle read the stage's data came from elsewhere (a cached or
+     * generated source, a broadcast): spill over it would read 15,728,640 %, a share of nothing.
+     */
+    private static final double SPILL_MIN_DATA = 16.0 * (1 << 20);
     public static final Fact SPILL_FRACTION_OF_DATA = FACTS.fraction("stage.spill.fractionOfData", "disk spill / (input + shuffle read)");
     public static final Fact SPILL_SECONDS_LOST = FACTS.seconds("stage.spill.secondsLost",
             "estimated time writing and reading spill, at 100 MiB/s, over the slots");
@@ -220,7 +225,7 @@ public final class StageSignals {
                 .put(GC_FRACTION, FactSink.ratio(t.jvmGcTimeMs(), t.executorRunTimeMs()))
                 .put(SPILL_DISK, t.diskBytesSpilled())
                 .put(SPILL_MEMORY, t.memoryBytesSpilled())
-                .put(SPILL_FRACTION_OF_DATA, FactSink.ratio(t.diskBytesSpilled(), data))
+                .put(SPILL_FRACTION_OF_DATA, data >= SPILL_MIN_DATA ? FactSink.ratio(t.diskBytesSpilled(), data) : Double.NaN)
                 // Spill is written once and read back once; 100 MiB/s is a conservative local-disk rate.
                 .put(SPILL_SECONDS_LOST, 2.0 * t.diskBytesSpilled() / (100.0 * (1 << 20)) / slots)
                 .put(RESULT_SIZE, t.resultSizeBytes());

@@ -26,7 +26,7 @@ class SpillRulesTest {
         Finding f = fires(Snapshots.app().conf("spark.sql.shuffle.partitions", "100").stage(stage(7).spill(2 * GIB, GIB)), SPILL, "7.0");
 
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
-        assertThat(f.title()).isEqualTo("Stage 7 spilled 1.0 GiB to disk (16% of its data)");
+        assertThat(f.title()).isEqualTo("Stage 7 spilled 1.0 GiB to disk, against 6.3 GiB of input and shuffle read");
         assertThat(evidence(f, "stage.spill.fractionOfData")).isEqualTo(0.16);
         // written and read back at 100 MiB/s, over 8 slots
         assertThat(f.secondsLost()).isEqualTo(2.0 * 1024 / 100 / 8);
