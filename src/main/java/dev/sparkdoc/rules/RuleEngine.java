@@ -36,9 +36,6 @@ public final class RuleEngine {
             .thenComparing(Finding::rule)
             .thenComparing(f -> f.scope().id());
 
-    /** A warning must cost time that matters: below this, a measured cost is info. */
-    static final double MIN_WARNING_SECONDS = 1.0;
-
     private RuleEngine() {
     }
 
@@ -76,15 +73,7 @@ public final class RuleEngine {
         }
         remedies.sort(Remedy.SIMPLEST_FIRST);
         List<Finding.Evidence> evidence = evidence(rule, leaves, facts);
-        Severity severity = rule.severity().of(facts);
-        if (severity == Severity.WARNING && measured.isPresent() && secondsLost < MIN_WARNING_SECONDS
-                && facts.scope().kind() == ScopeKind.STAGE) {
-            // a stage's measured cost under a second heads no report, whatever the family (cheap
-            // retries that ended in milliseconds); a failed stage is critical and stays so, and the
-            // app's own outcomes (a crash, a cut log) are not a stage's cost
-            severity = Severity.INFO;
-        }
-        return Optional.of(new Finding(rule.id(), rule.family(), severity,
+        return Optional.of(new Finding(rule.id(), rule.family(), rule.severity().of(facts),
                 Templates.fill(rule.title(), facts), facts.scope(), secondsLost, measured.isPresent(), rule.confidence(),
                 evidence, remedies, Templates.fill(rule.verify(), facts), verifyFacts(rule, evidence, facts), rule.docs(),
                 settings, List.of(), Optional.empty()));

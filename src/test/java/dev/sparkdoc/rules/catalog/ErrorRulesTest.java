@@ -61,10 +61,9 @@ class ErrorRulesTest {
     }
 
     @Test
-    void aCheapFailedTaskThatSucceededOnRetryIsInfo() {
+    void failedTaskThatSucceededOnRetryIsAWarning() {
         Finding f = fires(Snapshots.app().stage(divideByZero().tasks(100, 100)), DURING, "11.0");
-        // its retry cost a quarter of a second: no warning to head a report (RuleEngine.MIN_WARNING_SECONDS)
-        assertThat(f.severity()).isEqualTo(Severity.INFO);
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
         // one failed attempt × 1.9 s median run time, over 8 slots
         assertThat(f.secondsLost()).isEqualTo(0.2375);
     }
