@@ -23,14 +23,9 @@ import java.util.Set;
 /** Evaluates rules over a snapshot's signals and ranks what fired by the time it costs. */
 public final class RuleEngine {
 
-    /**
-     * Critical findings first (a job, stage or query that failed; a cost past its rule's critical
-     * mark), then most seconds lost, then severity, then confidence; ids keep the order stable. An
-     * application whose job failed is headed by that failure, not by a slower stage beside it.
-     */
+    /** Most seconds lost first, then severity, then confidence; ids keep the order stable. */
     public static final Comparator<Finding> RANKING = Comparator
-            .comparing((Finding f) -> f.severity() == Severity.CRITICAL ? 0 : 1)
-            .thenComparing(Comparator.comparingDouble(Finding::secondsLost).reversed())
+            .comparingDouble(Finding::secondsLost).reversed()
             .thenComparing(Finding::severity, Comparator.reverseOrder())
             .thenComparing(Comparator.comparingDouble(Finding::confidence).reversed())
             .thenComparing(Finding::rule)
