@@ -73,6 +73,16 @@ public final class SparkWorkloads {
      * in the data. Returns the number of joined rows.
      */
     public static long skewedJoin(SparkSession spark, int microsPerRow) {
+        return skewedJoin(spark, microsPerRow, 4);
+    }
+
+    /**
+     * {@link #skewedJoin(SparkSession, int)} with {@code 1 - 1/hotShareDenominator} of the rows on
+     * key 0 ({@code 4}: three quarters; {@code 20}: 95 %): the larger it is, the emptier the other
+     * tasks and the clearer the hot one stands out, even on a loaded machine.
+     */
+    public static long skewedJoin(SparkSession spark, int microsPerRow, int hotShareDenominator) {
+        long hotRows = JOIN_ROWS - JOIN_ROWS / hotShareDenominator;
         Map<String, String> skewConf = Map.of(
                 "spark.sql.autoBroadcastJoinThreshold", "-1",
                 "spark.sql.adaptive.skewJoin.enabled", "false",
@@ -85,7 +95,7 @@ public final class SparkWorkloads {
         });
         try {
             Dataset<Row> orders = spark.range(0, JOIN_ROWS, 1, 2).toDF("id")
-                    .withColumn("key", when(col("id").lt(JOIN_ROWS * 3 / 4), lit(0L)).otherwise(col("id").mod(JOIN_KEYS)));
+                    .withColumn("key", when(col("id").lt(hotRows), lit(0L)).otherwise(col("id").mod(JOIN_KEYS)));
             Dataset<Row> customers = spark.range(0, JOIN_KEYS, 1, 1).toDF("key")
                     .withColumn("segment", col("key").mod(7));
             return orders.join(customers, "key").select(col("id"))
