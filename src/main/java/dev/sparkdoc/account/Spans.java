@@ -1,7 +1,6 @@
 package dev.sparkdoc.account;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -18,18 +17,7 @@ record Spans(List<long[]> spans) {
 
     /** The union of {@code raw} spans, empty and reversed ones dropped. */
     static Spans union(List<long[]> raw) {
-        List<long[]> sorted = new ArrayList<>(raw.stream().filter(iv -> iv[1] > iv[0]).toList());
-        sorted.sort(Comparator.comparingLong(iv -> iv[0]));
-        List<long[]> merged = new ArrayList<>();
-        for (long[] iv : sorted) {
-            long[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-            if (last == null || iv[0] > last[1]) {
-                merged.add(iv.clone());
-            } else {
-                last[1] = Math.max(last[1], iv[1]);
-            }
-        }
-        return new Spans(merged);
+        return new Spans(Intervals.merged(raw.stream().filter(iv -> iv[1] > iv[0]).toList()));
     }
 
     static Spans of(long start, long end) {

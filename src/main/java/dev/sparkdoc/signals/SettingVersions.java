@@ -1,14 +1,7 @@
 package dev.sparkdoc.signals;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -46,24 +39,8 @@ public final class SettingVersions {
     }
 
     private static SettingVersions load() {
-        String name = "/config/spark-settings-since.tsv";
         Map<String, Integer> since = new HashMap<>();
-        try (InputStream in = Objects.requireNonNull(SettingVersions.class.getResourceAsStream(name), name);
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] f = line.split("\t");
-                if (f.length != 3) {
-                    throw new IllegalStateException(name + ": expected 3 tab-separated fields: " + line);
-                }
-                since.put(f[0], AppContext.versionNumber(f[1]));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        CitedTable.rows("/config/spark-settings-since.tsv", 3).forEach(f -> since.put(f[0], AppContext.versionNumber(f[1])));
         return new SettingVersions(Map.copyOf(since));
     }
 }

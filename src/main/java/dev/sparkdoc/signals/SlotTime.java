@@ -3,8 +3,6 @@ package dev.sparkdoc.signals;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Stage;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,18 +19,7 @@ final class SlotTime {
 
     /** Spans ({start, end} epoch ms) merged where they overlap, in order: time covered once however many stages ran in it. */
     static List<long[]> merged(List<long[]> spans) {
-        List<long[]> sorted = new ArrayList<>(spans);
-        sorted.sort(Comparator.comparingLong(a -> a[0]));
-        List<long[]> merged = new ArrayList<>();
-        for (long[] iv : sorted) {
-            long[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-            if (last == null || iv[0] > last[1]) {
-                merged.add(iv.clone());
-            } else {
-                last[1] = Math.max(last[1], iv[1]);
-            }
-        }
-        return merged;
+        return dev.sparkdoc.account.Intervals.merged(spans);
     }
 
     /**

@@ -1,16 +1,9 @@
 package dev.sparkdoc.signals;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -80,25 +73,10 @@ public final class SparkDefaults {
     }
 
     private static SparkDefaults load() {
-        String name = "/config/spark-defaults.tsv";
         Map<String, List<Entry>> byKey = new HashMap<>();
-        try (InputStream in = Objects.requireNonNull(SparkDefaults.class.getResourceAsStream(name), name);
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] f = line.split("\t");
-                if (f.length != 5) {
-                    throw new IllegalStateException(name + ": expected 5 tab-separated fields: " + line);
-                }
-                Entry e = new Entry(f[0], Kind.valueOf(f[1].toUpperCase(java.util.Locale.ROOT)),
-                        AppContext.versionNumber(f[2]), f[3], f[4]);
-                byKey.computeIfAbsent(e.key(), k -> new ArrayList<>()).add(e);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (String[] f : CitedTable.rows("/config/spark-defaults.tsv", 5)) {
+            Entry e = new Entry(f[0], Kind.valueOf(f[1].toUpperCase(java.util.Locale.ROOT)), AppContext.versionNumber(f[2]), f[3], f[4]);
+            byKey.computeIfAbsent(e.key(), k -> new ArrayList<>()).add(e);
         }
         return new SparkDefaults(Map.copyOf(byKey));
     }
