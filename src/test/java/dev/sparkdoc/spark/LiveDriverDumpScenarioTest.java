@@ -43,7 +43,7 @@ class LiveDriverDumpScenarioTest {
         }
     }
 
-    static final int LINE_OF_LOOP = 39;
+    static final int LINE_OF_LOOP = 41;
 
     private static long quietMs(AppSnapshot s) {
         return ExecutorQuiet.ms(s.application(), s.stages(), s.takenAt());

@@ -52,7 +52,7 @@ class LiveThreadDumpScenarioTest {
         }
     }
 
-    static final int LINE_OF_SLEEP = 47;
+    static final int LINE_OF_SLEEP = 49;
 
     @Test
     void theStuckTasksUserFrameAndStateAreEvidenceOfTheTopFindingWithinTwoPolls() {
