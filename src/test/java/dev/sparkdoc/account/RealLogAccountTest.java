@@ -8,19 +8,18 @@ import dev.sparkdoc.signals.AppContext;
 import dev.sparkdoc.signals.TimeSignals;
 import dev.sparkdoc.source.eventlog.EventLogSource;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import dev.sparkdoc.testing.RealLogs;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every real event log we have adds up: the wall parts to the wall clock, the slot parts to the
  * slot time offered, within 1 %, none negative; the critical path within the ideal time, and
- * that within the wall clock. The shared fixtures (/work/shared/fixtures) count
+ * that within the wall clock. The shared fixtures (../shared/fixtures, beside the clone) count
  * when present; logs that do not read (the broken ones kept for the reader's tests) are skipped.
  */
 class RealLogAccountTest {
@@ -28,30 +27,10 @@ class RealLogAccountTest {
     private static final List<String> ROOTS = List.of("examples", "src/test/resources/spark/eventlogs",
             "src/test/resources/public-eventlogs", "src/test/resources/spark-upstream/spark-events",
             "src/test/resources/spark-upstream/spark-events-broken", "src/test/resources/spark-upstream/sql-spark-events",
-            "/work/shared/fixtures");
+            "../shared/fixtures");
 
     static Stream<String> logs() throws IOException {
-        List<String> out = new ArrayList<>();
-        for (String root : ROOTS) {
-            if (!Files.isDirectory(Path.of(root))) {
-                continue;
-            }
-            try (Stream<Path> files = Files.walk(Path.of(root))) {
-                files.filter(Files::isRegularFile)
-                        .filter(p -> !p.getFileName().toString().endsWith(".md") && !p.getFileName().toString().endsWith(".json"))
-                        .map(RealLogAccountTest::target)
-                        .distinct()
-                        .forEach(out::add);
-            }
-        }
-        return out.stream().sorted();
-    }
-
-    /** A file of a rolling or Databricks folder stands for its folder. */
-    private static String target(Path file) {
-        Path parent = file.getParent();
-        String name = parent.getFileName().toString();
-        return name.startsWith("eventlog_v2_") || name.equals("db_sim_eventlog") ? parent.toString() : file.toString();
+        return RealLogs.under(ROOTS);
     }
 
     @ParameterizedTest

@@ -6,12 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sparkdoc.facts.FactUnit;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import dev.sparkdoc.testing.RealLogs;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -26,25 +24,8 @@ class AllLogsTriageTest {
     private static final Instant Y2000 = Instant.parse("2000-01-01T00:00:00Z");
 
     static Stream<String> logs() throws IOException {
-        List<String> out = new ArrayList<>();
-        for (String root : List.of("src/test/resources/public-eventlogs", "src/test/resources/spark-upstream/spark-events",
-                "src/test/resources/spark-upstream/spark-events-broken", "src/test/resources/spark-upstream/sql-spark-events")) {
-            try (Stream<Path> files = Files.walk(Path.of(root))) {
-                files.filter(Files::isRegularFile)
-                        .filter(p -> !p.getFileName().toString().endsWith(".md"))
-                        .map(AllLogsTriageTest::target)
-                        .distinct()
-                        .forEach(out::add);
-            }
-        }
-        return out.stream().sorted();
-    }
-
-    /** A file of a rolling or Databricks folder stands for its folder. */
-    private static String target(Path file) {
-        Path parent = file.getParent();
-        String name = parent.getFileName().toString();
-        return name.startsWith("eventlog_v2_") || name.equals("db_sim_eventlog") ? parent.toString() : file.toString();
+        return RealLogs.under(List.of("src/test/resources/public-eventlogs", "src/test/resources/spark-upstream/spark-events",
+                "src/test/resources/spark-upstream/spark-events-broken", "src/test/resources/spark-upstream/sql-spark-events"));
     }
 
     @ParameterizedTest
