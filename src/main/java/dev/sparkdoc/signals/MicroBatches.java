@@ -6,6 +6,7 @@ import dev.sparkdoc.facts.FactSink;
 import dev.sparkdoc.facts.FactList;
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.SqlExecution;
+import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StreamingQuery;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -32,6 +33,11 @@ public final class MicroBatches {
     static final Fact SQL_DIED = SQL_FACTS.flag("sql.microBatch.died",
             "the query is a micro-batch of a streaming query run that died: streaming.query-failed names the error");
 
+    public static final FactList STAGE_FACTS = new FactList(ScopeKind.STAGE);
+    static final Fact STAGE_DIED = STAGE_FACTS.flag("stage.microBatch.died",
+            "the stage ran for a micro-batch of a streaming query run that died: streaming.query-failed names the error,"
+                    + " and a task failure here is that one cause");
+
     private MicroBatches() {
     }
 
@@ -42,6 +48,10 @@ public final class MicroBatches {
     static void compute(AppContext ctx, SqlExecution sql, FactSink sink) {
         run(ctx, sql.description()).ifPresent(q -> sink.put(SQL_STOPPED, StreamSignals.stopped(q))
                 .put(SQL_DIED, StreamSignals.error(q).isPresent()));
+    }
+
+    static void compute(AppContext ctx, Stage stage, FactSink sink) {
+        run(ctx, stage.description().orElse("")).ifPresent(q -> sink.put(STAGE_DIED, StreamSignals.error(q).isPresent()));
     }
 
     /** The streaming query run a micro-batch description names, when the log has it. */

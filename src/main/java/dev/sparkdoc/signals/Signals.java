@@ -55,6 +55,7 @@ public final class Signals {
         for (Stage stage : snapshot.stages()) {
             FactSink sink = new FactSink(StageSignals.scope(ctx, stage));
             StageSignals.compute(ctx, stage, sink);
+            MicroBatches.compute(ctx, stage, sink);
             scopes.add(sink.build(Optional.of(parents.of(ctx.queryOf(stage)))));
         }
         for (Executor executor : snapshot.executors()) {

@@ -122,12 +122,28 @@ public final class StageNames {
         return description;
     }
 
+    private static final Pattern MICRO_BATCH = Pattern.compile(
+            "(?s)(.*?)\\s*\\nid = ([0-9a-fA-F]{8})[0-9a-fA-F-]*\\s*\\nrunId = [0-9a-fA-F-]+\\s*\\nbatch = (\\d+)\\s*");
+
     private Optional<String> queryDescription(Job job) {
         return job.sqlExecutionId().flatMap(query).map(SqlExecution::description).filter(d -> !meaningless(d));
     }
 
     private static Optional<String> described(Optional<String> description) {
-        return description.filter(d -> !d.isBlank());
+        return description.filter(d -> !d.isBlank()).map(StageNames::oneLine);
+    }
+
+    /**
+     * A micro-batch's description ({@code "<name>\nid = …\nrunId = …\nbatch = 4"}, MicroBatchExecution's) as one
+     * line a title can hold: {@code orders (micro-batch 4)}; an unnamed query is known by its id's first block.
+     */
+    static String oneLine(String description) {
+        java.util.regex.Matcher m = MICRO_BATCH.matcher(description);
+        if (!m.matches()) {
+            return description;
+        }
+        String name = m.group(1).isBlank() ? "query " + m.group(2) : m.group(1).strip();
+        return name + " (micro-batch " + m.group(3) + ")";
     }
 
     /**

@@ -29,7 +29,7 @@ final class StreamRates {
         long wallMs = 0;
         int backToBack = 0;
         int pairs = 0;
-        List<Long> idleGaps = new ArrayList<>();
+        List<Long> idleStarts = new ArrayList<>();
         for (int i = from + 1; i < window.size(); i++) {
             StreamingProgress before = window.get(i - 1);
             StreamingProgress now = window.get(i);
@@ -42,7 +42,7 @@ final class StreamRates {
             if (idle <= StreamSignals.BACK_TO_BACK_MS) {
                 backToBack++;
             } else {
-                idleGaps.add(gap);
+                idleStarts.add(now.timestamp().toEpochMilli());
             }
         }
         double input = FactSink.ratio(rows * 1000.0, wallMs);
@@ -52,10 +52,7 @@ final class StreamRates {
                 .put(StreamSignals.INPUT_RATE, rounded(input))
                 .put(StreamSignals.PROCESSED_RATE, rounded(processed))
                 .put(StreamSignals.RATE_RATIO, FactSink.ratio(processed, input));
-        if (!idleGaps.isEmpty()) {
-            idleGaps.sort(null);
-            sink.put(StreamSignals.TRIGGER, (double) idleGaps.get((idleGaps.size() - 1) / 2));
-        }
+        TriggerInterval.of(idleStarts).ifPresent(ms -> sink.put(StreamSignals.TRIGGER, (double) ms));
         growth(window.subList(from + 1, window.size()), sink);
         suggested(window, processed, sink);
     }

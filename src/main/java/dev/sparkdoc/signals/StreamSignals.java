@@ -36,8 +36,8 @@ public final class StreamSignals {
     static final Fact BATCH_P50 = FACTS.ms("stream.batch.p50", "median duration of a micro-batch (durationMs.triggerExecution), recent ones");
     static final Fact BATCH_MAX = FACTS.ms("stream.batch.max", "longest micro-batch, recent ones");
     static final Fact TRIGGER = FACTS.ms("stream.trigger",
-            "the trigger interval as the batches show it: the median gap between the starts of two batches with idle time"
-                    + " between them; absent when every batch ran back to back (the interval is not in the progress)");
+            "the trigger interval as the batches show it: the common spacing of the batches that started after idle time, each a multiple of it since the epoch"
+                    + "; absent when fewer than two did, or they sit on no such grid (the interval is not in the progress)");
     static final Fact TRIGGER_SUGGESTED = FACTS.seconds("stream.trigger.suggested",
             "a processing-time trigger the recent micro-batches would have met: their 90th percentile, rounded up to whole seconds");
     static final Fact BACK_TO_BACK = FACTS.fraction("stream.backToBack",

@@ -53,4 +53,14 @@ class StageNamesTest {
                 .containsEntry(1, "foreach at <console>:26 (broadcast exchange)")
                 .containsEntry(2, "foreach at <console>:26");
     }
+
+    @Test
+    void aMicroBatchIsNamedByItsQueryAndBatchOnOneLine() throws Exception {
+        AppSnapshot s = new EventLogSource(LOGS.resolve("streaming-failing/eventlog_v2_local-1796520424096")).read();
+        assertThat(names(s).values()).isNotEmpty().allSatisfy(n -> assertThat(n).doesNotContain("\n").doesNotContain("runId"))
+                .contains("parser (micro-batch 1)");
+        assertThat(StageNames.oneLine("\nid = 65f19e88-4ef5-4cee-a853-69f005882576\nrunId = c37824bd-851e-4b58-9b89-6c77bf2954fb\nbatch = 7"))
+                .isEqualTo("query 65f19e88 (micro-batch 7)");
+        assertThat(StageNames.oneLine("nightly load")).isEqualTo("nightly load");
+    }
 }

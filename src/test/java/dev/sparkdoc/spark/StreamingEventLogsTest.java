@@ -57,13 +57,14 @@ class StreamingEventLogsTest {
     }
 
     @Test
-    void anAggregationWithoutAWatermarkKeepsEveryKeyAndCatchingUpIsNotFallingBehind() {
+    void anAggregationWithoutAWatermarkKeepsEveryKeyAndCatchingUpInRowsIsNotFallingBehindButOverrunsItsTrigger() {
         Diagnosis d = triage("streaming-state/eventlog_v2_local-1796522575764");
 
         assertThat(d.findings()).filteredOn(f -> f.rule().equals("streaming.state-growing")).singleElement()
                 .satisfies(f -> assertThat(f.title()).startsWith("Streaming query \"counts\" keeps every key in its state: 1,440 rows"));
         assertThat(d.findings()).extracting(Finding::rule).doesNotContain("streaming.falling-behind");
-        assertThat(d.atLeast(Severity.WARNING)).isEmpty();
+        // its 2 s trigger was overrun by every batch (4-6 s on the loaded machine that recorded it), back to back
+        assertThat(d.atLeast(Severity.WARNING)).extracting(Finding::rule).containsExactly("streaming.overruns-trigger");
     }
 
     @Test
