@@ -2,6 +2,7 @@ package dev.sparkdoc.signals;
 
 import dev.sparkdoc.facts.ByteFormat;
 import dev.sparkdoc.facts.CountFormat;
+import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.Quantiles;
 import dev.sparkdoc.model.TaskMetric;
@@ -32,6 +33,12 @@ final class DataSkew {
     static final double SKEWED_LARGEST = 5;
     /** Within this multiple of the median the data is even: the time went somewhere else. */
     static final double EVEN = 1.5;
+    /**
+     * A task with skewed data that is not the slowest is still the skew's cost when it ran this
+     * multiple of the median duration: its extra rows took extra time, while the slowest tasks were
+     * slow for another reason (a first wave warming up, a loaded machine).
+     */
+    static final double HEAVY_IN_TAIL = 2;
 
     enum Kind { SKEWED, EVEN, UNKNOWN }
 
@@ -68,6 +75,28 @@ final class DataSkew {
     }
 
     private DataSkew() {
+    }
+
+    /**
+     * The slowest task's verdict; but where the task that read the most is another one, skewed
+     * ({@value #SKEWED_SAMPLED}x the median's read) and itself slow ({@value #HEAVY_IN_TAIL}x the
+     * median's duration), the data is skewed whatever made the slowest task slow.
+     */
+    static Verdict of(TaskQuantiles q, Optional<TaskSample> slowest, Optional<TaskSample> heaviest) {
+        Verdict bySlowest = of(q, slowest);
+        if (bySlowest.kind() == Kind.SKEWED || heaviest.isEmpty() || heaviest.equals(slowest)) {
+            return bySlowest;
+        }
+        TaskSample heavy = heaviest.get();
+        double p50 = q.get(TaskMetric.DURATION).p50();
+        if (p50 <= 0 || heavy.durationMs() < HEAVY_IN_TAIL * p50) {
+            return bySlowest;
+        }
+        Optional<Verdict> skewed = measures(q, heaviest).stream().filter(m -> m.sampled() && m.kind() == Kind.SKEWED)
+                .max((a, b) -> Double.compare(a.ratio(), b.ratio()))
+                .map(m -> new Verdict(Kind.SKEWED, OptionalDouble.of(m.ratio()), m.compared() + " (a task that took "
+                        + DurationFormat.of(heavy.durationMs()) + " against the median's " + DurationFormat.of((long) p50) + ")"));
+        return skewed.orElse(bySlowest);
     }
 
     static Verdict of(TaskQuantiles q, Optional<TaskSample> slowest) {

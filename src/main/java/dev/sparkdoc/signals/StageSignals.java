@@ -234,7 +234,7 @@ public final class StageSignals {
         if (maxResult > 0) {
             sink.put(RESULT_SIZE_FRACTION_OF_MAX, (double) t.resultSizeBytes() / maxResult);
         }
-        stage.quantiles().ifPresent(q -> distributions(q, slowestFinished(stage), sink));
+        stage.quantiles().ifPresent(q -> distributions(q, slowestFinished(stage), heaviestFinished(stage), sink));
         stage.quantiles().ifPresent(q -> AqeSkewJoin.compute(ctx.settingsOf(stage), q.get(TaskMetric.SHUFFLE_READ_BYTES).max(),
                 q.get(TaskMetric.SHUFFLE_READ_BYTES).p50(), sink));
         running(ctx, stage, slots, sink);
@@ -259,7 +259,13 @@ public final class StageSignals {
                 .max(Comparator.comparingLong(TaskSample::durationMs));
     }
 
-    private static void distributions(TaskQuantiles q, Optional<TaskSample> slowest, FactSink sink) {
+    /** The finished task that read the most (input and shuffle), among those the source kept. */
+    private static Optional<TaskSample> heaviestFinished(Stage stage) {
+        return stage.notableTasks().stream().filter(t -> "SUCCESS".equals(t.status()))
+                .max(Comparator.comparingLong((TaskSample t) -> t.inputBytes() + t.shuffleReadBytes()));
+    }
+
+    private static void distributions(TaskQuantiles q, Optional<TaskSample> slowest, Optional<TaskSample> heaviest, FactSink sink) {
         Quantiles d = q.get(TaskMetric.DURATION);
         double durationSkew = d.max() / Math.max(d.p50(), MIN_MS);
         sink.put(DURATION_P50, d.p50())
@@ -281,7 +287,7 @@ public final class StageSignals {
         if (inRec.p50() + srRec.p50() > 0) {
             sink.put(RECORDS_MAX_OVER_P50, (inRec.max() + srRec.max()) / (inRec.p50() + srRec.p50()));
         }
-        DataSkew.Verdict data = DataSkew.of(q, slowest);
+        DataSkew.Verdict data = DataSkew.of(q, slowest, heaviest);
         verdict(sink, data.kind(), data.compared(), DATA_SKEWED, DATA_EVEN, DATA_COMPARED);
         data.ratio().ifPresent(r -> sink.put(DATA_SKEW_RATIO, r)
                 .put(STRAGGLER_RATIO, durationSkew / Math.max(1, r)));
