@@ -24,18 +24,18 @@ import java.util.Map;
  * {@code sparkdoc mcp} as an assistant runs it: a child JVM on the test class path, driven over
  * its standard input and output by the MCP SDK's own client.
  */
-final class McpClientProcess implements AutoCloseable {
+public final class McpClientProcess implements AutoCloseable {
 
     /** A whole triage of a real log, twice over, on a machine three times slower than this one. */
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(180);
 
-    final McpSyncClient client;
+    public final McpSyncClient client;
 
     private McpClientProcess(McpSyncClient client) {
         this.client = client;
     }
 
-    static McpClientProcess start(Map<String, String> env, String... options) {
+    public static McpClientProcess start(Map<String, String> env, String... options) {
         List<String> args = new ArrayList<>(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(), "mcp"));
         args.addAll(List.of(options));
@@ -48,16 +48,16 @@ final class McpClientProcess implements AutoCloseable {
         return new McpClientProcess(client);
     }
 
-    CallToolResult call(String tool, Map<String, Object> arguments) {
+    public CallToolResult call(String tool, Map<String, Object> arguments) {
         return client.callTool(new CallToolRequest(tool, arguments));
     }
 
     /** The one text of an answer: the JSON, or an error's line. */
-    static String text(CallToolResult result) {
+    public static String text(CallToolResult result) {
         return ((TextContent) result.content().get(0)).text();
     }
 
-    static JsonNode json(CallToolResult result) {
+    public static JsonNode json(CallToolResult result) {
         try {
             return Json.mapper().readTree(text(result));
         } catch (IOException e) {
