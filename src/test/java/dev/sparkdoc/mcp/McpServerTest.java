@@ -19,6 +19,7 @@ import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.targets.TargetParser;
 import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.testing.FakeSpark;
+import dev.sparkdoc.testing.RoutingDispatcher;
 import dev.sparkdoc.testing.ForkedProcess;
 import dev.sparkdoc.testing.SecretLogs;
 import dev.sparkdoc.testing.TriageSchema;
@@ -168,6 +169,30 @@ class McpServerTest {
         assertThat(TriageSchema.SCHEMA.validate(json(named))).isEmpty();
         assertThat(bare.isError()).isTrue();
         assertThat(text(bare)).isEqualTo(cliError("triage", spark.url("/").toString())).doesNotContain("\n");
+    }
+
+    @Test
+    void logsReadsEachExecutorsLogThroughItsLinkAndExplainsTheErrorsInIt() throws IOException {
+        securedDriver();
+        // the driver's executor with log links on this server, as a standalone worker gives them
+        String executors = new String(McpServerTest.class.getResourceAsStream("/spark-4.0.1-live/allexecutors.json").readAllBytes(),
+                StandardCharsets.UTF_8).replaceFirst("\"executorLogs\" : \\{ \\}",
+                "\"executorLogs\" : {\"stdout\": \"" + spark.url("/logs/stdout") + "\", \"stderr\": \"" + spark.url("/logs/stderr") + "\"}");
+        spark.routes().route("/api/v1/applications/local-1795966616509/allexecutors", () -> RoutingDispatcher.json(executors))
+                .route("/logs/stderr", () -> RoutingDispatcher.text(200, "INFO Executor: Running task 0.0\n"
+                        + "ERROR Executor: Exception in task 0.0 in stage 1.0 (TID 1)\njava.lang.OutOfMemoryError: Java heap space\n"
+                        + "\tat com.acme.Etl.parse(Etl.java:42)\nINFO Executor: Finished task 1.0\n"));
+
+        CallToolResult result = server.call("logs", Map.of("target", "secured", "type", "stderr", "grep", "ERROR|Exception|Error"));
+
+        assertThat(result.isError()).as(text(result)).isFalse();
+        JsonNode log = json(result).path("logs").get(0);
+        assertThat(log.path("kind").asText()).isEqualTo("stderr");
+        assertThat(json(result).path("logs")).hasSize(1);
+        assertThat(log.path("lines")).extracting(JsonNode::asText).containsExactly(
+                "ERROR Executor: Exception in task 0.0 in stage 1.0 (TID 1)", "java.lang.OutOfMemoryError: Java heap space");
+        assertThat(log.path("errors")).isNotEmpty();
+        assertThat(log.path("errors").toString()).contains("OutOfMemoryError");
     }
 
     @Test
