@@ -69,6 +69,7 @@ class ArchitectureTest {
                 .layer("report").definedBy("dev.sparkdoc.report..")
                 .layer("tui").definedBy("dev.sparkdoc.tui..")
                 .layer("userconfig").definedBy("dev.sparkdoc.userconfig..")
+                .layer("mcp").definedBy("dev.sparkdoc.mcp..")
                 .layer("cli").definedBy("dev.sparkdoc.cli..")
                 .whereLayer("model").mayNotAccessAnyLayer()
                 // the facts' vocabulary (names, units, scopes, formats): what every front end reads
@@ -94,6 +95,10 @@ class ArchitectureTest {
                 .whereLayer("tui").mayOnlyAccessLayers("model", "facts", "targets", "firstaid", "redact", "proc", "source", "signals",
                         "rules", "report")
                 .whereLayer("userconfig").mayOnlyAccessLayers("targets", "source", "datafile", "redact", "proc")
+                // the MCP server wires its tools as cli wires commands; only cli starts it
+                .whereLayer("mcp").mayOnlyAccessLayers("model", "facts", "targets", "json", "datafile", "redact", "explain", "proc",
+                        "source", "signals", "rules", "diff", "report", "userconfig")
+                .whereLayer("mcp").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer();
 
         rule.check(main);
@@ -103,7 +108,8 @@ class ArchitectureTest {
     void onlyTheSourceAndTheCompositionRootKnowHowATargetIsRead() {
         // the TUI, fleet and diff read through source's own types (SnapshotSource, Sources,
         // SourceException): a REST fault or an event-log class never reaches them
-        ArchRule rule = noClasses().that().resideOutsideOfPackages("dev.sparkdoc.source..", "dev.sparkdoc.cli..")
+        // the MCP server's logs tool reads executor logs as 'sparkdoc logs' does
+        ArchRule rule = noClasses().that().resideOutsideOfPackages("dev.sparkdoc.source..", "dev.sparkdoc.cli..", "dev.sparkdoc.mcp..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.sparkdoc.source.rest..", "dev.sparkdoc.source.eventlog..",
                         "dev.sparkdoc.source.snapshot..");
 

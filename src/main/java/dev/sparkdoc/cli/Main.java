@@ -9,7 +9,7 @@ public final class Main {
 
     /** The subcommands, in the order help lists them. */
     private static final List<Class<?>> SUBCOMMANDS = List.of(AttachCommand.class, TriageCommand.class, FleetCommand.class, ExplainCommand.class,
-            DiffCommand.class, PsCommand.class, SnapshotCommand.class, RulesCommand.class, LogsCommand.class, DriverCommand.class, ConfigCommand.class, CompletionCommand.class);
+            DiffCommand.class, PsCommand.class, SnapshotCommand.class, RulesCommand.class, LogsCommand.class, DriverCommand.class, McpCommand.class, ConfigCommand.class, CompletionCommand.class);
 
     private Main() {
     }

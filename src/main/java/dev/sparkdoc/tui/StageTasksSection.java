@@ -4,13 +4,10 @@ import dev.sparkdoc.facts.ByteFormat;
 import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.model.Stage;
-import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.model.TaskSample;
-import java.util.ArrayList;
-import java.util.Comparator;
+import dev.sparkdoc.report.StageTasks;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The opened stage's "Slowest and running tasks": the running ones first, longest running at the
@@ -21,30 +18,24 @@ final class StageTasksSection {
 
     /** The host last: it is the free text of the row, cut at the screen's edge without moving a number. */
     private static final String TASK_ROW = "  %7s %5s %-8s %-8s %8s %8s %8s %s";
-    private static final Comparator<TaskSample> LONGEST_FIRST = Comparator.comparingLong(TaskSample::durationMs).reversed()
-            .thenComparingLong(TaskSample::taskId);
 
     private StageTasksSection() {
     }
 
-    /** The tasks to list, in the order shown. */
+    /** The tasks to list, in the order shown ({@link StageTasks#ordered}). */
     static List<TaskSample> ordered(Stage st) {
-        List<TaskSample> out = new ArrayList<>();
-        st.notableTasks().stream().filter(TaskSample::running).sorted(LONGEST_FIRST).forEach(out::add);
-        st.notableTasks().stream().filter(StageTasksSection::succeeded).sorted(LONGEST_FIRST).forEach(out::add);
-        st.notableTasks().stream().filter(t -> !t.running() && !succeeded(t)).sorted(LONGEST_FIRST).forEach(out::add);
-        return out;
+        return StageTasks.ordered(st);
     }
 
     static void lines(Stage st, SourceKind source, int width, List<Line> out) {
         List<TaskSample> tasks = ordered(st);
         long running = tasks.stream().filter(TaskSample::running).count();
-        long finished = tasks.stream().filter(StageTasksSection::succeeded).count();
+        long finished = tasks.stream().filter(StageTasks::succeeded).count();
         out.add(Line.of("", Tone.NORMAL));
         out.add(Line.of("Slowest and running tasks" + (tasks.isEmpty() ? ""
                 : String.format(Locale.ROOT, " (%d running, %d slowest finished)", running, finished)), Tone.BOLD));
-        missingRunning(st, running, source).ifPresent(why -> out.addAll(Line.wrap("  " + why, width, Tone.DIM, -1)));
-        missingFinished(st, finished, source).ifPresent(why -> out.addAll(Line.wrap("  " + why, width, Tone.DIM, -1)));
+        StageTasks.missingRunning(st, running, source).ifPresent(why -> out.addAll(Line.wrap("  " + why, width, Tone.DIM, -1)));
+        StageTasks.missingFinished(st, finished, source).ifPresent(why -> out.addAll(Line.wrap("  " + why, width, Tone.DIM, -1)));
         if (tasks.isEmpty()) {
             return;
         }
@@ -55,43 +46,5 @@ final class StageTasksSection {
                     task.status(), DurationFormat.compact(task.durationMs()), ByteFormat.compact(task.shuffleReadBytes()),
                     ByteFormat.compact(task.bytesSpilled()), task.host()), task.running() ? Tone.ACCENT : Tone.NORMAL));
         }
-    }
-
-    private static boolean succeeded(TaskSample t) {
-        return "SUCCESS".equals(t.status());
-    }
-
-    /** Why a stage with tasks running shows none of them; empty when they are shown or there are none. */
-    static Optional<String> missingRunning(Stage st, long shown, SourceKind source) {
-        if (shown > 0 || st.tasks().active() == 0) {
-            return Optional.empty();
-        }
-        return Optional.of(switch (source) {
-            case LIVE, HISTORY -> st.tasks().active() + " running: their list was not read in this poll (the driver is"
-                    + " asked for the running tasks of the 20 active stages with the most task time).";
-            case EVENTLOG -> st.tasks().active() + " running when the log ends: the log has no start event of them.";
-            case SNAPSHOT -> st.tasks().active() + " running: the snapshot holds no list of them.";
-        });
-    }
-
-    /** Why a stage with finished tasks shows none; empty when they are shown or none finished. */
-    static Optional<String> missingFinished(Stage st, long shown, SourceKind source) {
-        if (shown > 0) {
-            return Optional.empty();
-        }
-        if (st.tasks().completed() == 0) {
-            return st.tasks().active() > 0 ? Optional.of("No task has finished yet.")
-                    : Optional.of("No task has run yet.");
-        }
-        return Optional.of(switch (source) {
-            case LIVE, HISTORY -> st.status() == StageStatus.ACTIVE
-                    ? "Finished tasks not read: of a running stage they are read for the 3 with the most task time only"
-                            + " (polling stays light); the quantiles cover the rest."
-                    : st.quantiles().isPresent() ? "The REST answer listed no finished task of this stage."
-                    : "Finished tasks not read: like its quantiles, they are read only where a slow tail can hide (and"
-                            + " for the 3 busiest stages), a few per poll; an event log keeps the 10 slowest of every stage.";
-            case EVENTLOG -> "The event log kept no finished task of this stage (no task-end event of it was read).";
-            case SNAPSHOT -> "The snapshot holds no finished task of this stage: it keeps what its source read.";
-        });
     }
 }
