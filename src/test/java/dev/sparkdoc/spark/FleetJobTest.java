@@ -16,9 +16,13 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
@@ -76,6 +80,32 @@ class FleetJobTest {
 
             assertReportRanksTheCostliestRuleFirst(spark, options, expected);
         }
+    }
+
+    @Test
+    void readsTheLogsInTheExecutorJvmsOfALocalCluster() throws IOException {
+        Path events = eventsFolder();
+        Path out = Files.createTempDirectory("sparkdoc-fleet-out-");
+        FleetJobOptions options = FleetJobOptions.parse(
+                List.of("--events", events.toUri().toString(), "--out", out.toUri().toString()), Clock.systemUTC());
+        Map<String, LogRows> expected = expected(events);
+        Set<String> executors = ConcurrentHashMap.newKeySet();
+
+        try (LocalSpark local = LocalSpark.builder().appName("fleet-job-cluster").master("local-cluster[2,1,1024]")
+                .realExecutors().start()) {
+            local.context().addSparkListener(new SparkListener() {
+                @Override
+                public void onTaskEnd(SparkListenerTaskEnd end) {
+                    executors.add(end.taskInfo().executorId());
+                }
+            });
+            FleetJob.Outcome run = FleetJob.run(local.session(), options);
+
+            assertThat(run.read()).isEqualTo(expected.size());
+            assertStoreHolds(local.session(), out, expected);
+            local.awaitListenersIdle();
+        }
+        assertThat(executors).isNotEmpty().doesNotContain("driver");
     }
 
     @Test
@@ -137,7 +167,7 @@ class FleetJobTest {
         assertThat(title).as(report).isNotNegative();
         assertThat(lines.get(title + 1)).isEqualTo("rule\tfamily\tapps\tfindings\tseconds_lost");
         assertThat(lines.get(title + 2)).startsWith(costliest + "\t");
-        assertThat(report).contains("== logs-by-status ==", "unreadable\t", "empty\t1\t");
+        assertThat(report).contains("== logs-by-status ==", "unreadable\t1\t", "empty\t1\t");
     }
 
     /** The logs of {@link #LOGS} that exist, a corrupt one and an empty one, in a temporary folder. */
@@ -148,7 +178,8 @@ class FleetJobTest {
                 copy(Path.of(log), events);
             }
         }
-        Files.writeString(events.resolve("local-1700000000000"), "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.1\"}\n\u0000\u0001garbage{{{\n");
+        // named as zstd, holding no zstd frame: the codec refuses it
+        Files.write(events.resolve("local-1700000000000.zstd"), "not a zstd frame \u0000\u0001".getBytes(StandardCharsets.UTF_8));
         Files.write(events.resolve("local-1700000000001"), new byte[0]);
         return events;
     }
