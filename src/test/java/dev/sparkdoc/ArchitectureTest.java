@@ -71,6 +71,8 @@ class ArchitectureTest {
                 .layer("userconfig").definedBy("dev.sparkdoc.userconfig..")
                 .layer("mcp").definedBy("dev.sparkdoc.mcp..")
                 .layer("cli").definedBy("dev.sparkdoc.cli..")
+                // the job spark-submit runs on a cluster: nothing in the CLI may need Spark on its class path
+                .layer("spark").definedBy("dev.sparkdoc.spark..")
                 .whereLayer("model").mayNotAccessAnyLayer()
                 // the facts' vocabulary (names, units, scopes, formats): what every front end reads
                 .whereLayer("facts").mayOnlyAccessLayers("model")
@@ -89,7 +91,7 @@ class ArchitectureTest {
                 .whereLayer("signals").mayOnlyAccessLayers("model", "facts", "proc", "explain", "datafile", "account")
                 .whereLayer("rules").mayOnlyAccessLayers("model", "facts", "proc", "signals", "datafile", "firstaid")
                 .whereLayer("diff").mayOnlyAccessLayers("model", "facts", "targets", "source", "explain", "signals", "rules")
-                .whereLayer("fleet").mayOnlyAccessLayers("model", "facts", "targets", "source", "rules")
+                .whereLayer("fleet").mayOnlyAccessLayers("model", "facts", "targets", "source", "json", "account", "signals", "rules")
                 .whereLayer("report").mayOnlyAccessLayers("model", "facts", "json", "firstaid", "explain", "proc", "account", "signals", "rules",
                         "diff", "fleet")
                 .whereLayer("tui").mayOnlyAccessLayers("model", "facts", "targets", "firstaid", "redact", "proc", "source", "signals",
@@ -99,7 +101,9 @@ class ArchitectureTest {
                 .whereLayer("mcp").mayOnlyAccessLayers("model", "facts", "targets", "json", "datafile", "redact", "explain", "proc",
                         "source", "signals", "rules", "diff", "report", "userconfig")
                 .whereLayer("mcp").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("cli").mayNotBeAccessedByAnyLayer();
+                .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("spark").mayNotBeAccessedByAnyLayer()
+                .whereLayer("spark").mayOnlyAccessLayers("facts", "redact", "fleet");
 
         rule.check(main);
     }

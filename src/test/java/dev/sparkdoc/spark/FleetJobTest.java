@@ -1,0 +1,240 @@
+package dev.sparkdoc.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sparkdoc.fleet.store.LogRows;
+import dev.sparkdoc.fleet.store.LogRowsReader;
+import dev.sparkdoc.testing.RealSpark;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fleet job on a real Spark over a folder of real event logs (every codec, plain and rolling,
+ * complete, cut off and in progress, Spark 3.1 to 4.0, a malformed one, a corrupt and an empty
+ * one): the Parquet tables it writes hold, log for log, what {@link LogRowsReader} makes of each
+ * log, and a second run over the same folder adds nothing.
+ */
+@RealSpark
+class FleetJobTest {
+
+    /** Logs from the repository and the shared fixtures beside the clone (skipped when absent). */
+    private static final List<String> LOGS = List.of(
+            "examples/skewed-join/eventlog_v2_local-1795967361954",
+            "examples/cut-off-log/eventlog_v2_local-1795967351871",
+            "examples/healthy-join/eventlog_v2_local-1795967347590",
+            "src/test/resources/spark/eventlogs/join-lz4/local-1795967348680.lz4",
+            "src/test/resources/spark/eventlogs/join-snappy/local-1795967349553.snappy",
+            "src/test/resources/spark/eventlogs/join-inprogress/local-1795967350496.inprogress",
+            "src/test/resources/spark/eventlogs/failed-queries/local-1796188719838",
+            "src/test/resources/spark/eventlogs/spark35/local-1795969770784",
+            "../shared/fixtures/public-eventlogs/NVIDIA-spark-rapids-tools/spark-events-profiling/rp_sql_eventlog.zstd",
+            "../shared/fixtures/public-eventlogs/NVIDIA-spark-rapids-tools/spark-events-profiling/malformed_json_eventlog.zstd",
+            "../shared/fixtures/public-eventlogs/NVIDIA-spark-rapids-tools/spark-events-qualification/eventlog_v2_local-1623876083964");
+
+    @Test
+    void writesWhatEachLogReadsAsAndAppendsNothingTheSecondTime() throws IOException {
+        Path events = eventsFolder();
+        Path out = Files.createTempDirectory("sparkdoc-fleet-out-");
+        FleetJobOptions options = FleetJobOptions.parse(
+                List.of("--events", events.toUri().toString(), "--out", out.toUri().toString()), Clock.systemUTC());
+        Map<String, LogRows> expected = expected(events);
+
+        try (LocalSpark local = LocalSpark.builder().appName("fleet-job").start()) {
+            SparkSession spark = local.session();
+            long t0 = System.nanoTime();
+            FleetJob.Outcome first = FleetJob.run(spark, options);
+            System.err.printf("FleetJob first run: %d logs in %d ms%n", first.read(), (System.nanoTime() - t0) / 1_000_000);
+
+            assertThat(first.listed()).isEqualTo(expected.size());
+            assertThat(first.read()).isEqualTo(expected.size());
+            assertThat(first.unreadable()).isEqualTo(expected.values().stream()
+                    .filter(r -> List.of("unreadable", "empty").contains(r.application().status())).count());
+            assertStoreHolds(spark, out, expected);
+            assertThat(out.resolve("applications")).isDirectoryContaining(p -> p.getFileName().toString().startsWith("day="));
+
+            List<Path> files = dataFiles(out);
+            FleetJob.Outcome second = FleetJob.run(spark, options);
+            assertThat(second.read()).isZero();
+            assertThat(second.alreadyStored()).isEqualTo(expected.size());
+            assertThat(dataFiles(out)).isEqualTo(files);
+            assertStoreHolds(spark, out, expected);
+
+            assertReportRanksTheCostliestRuleFirst(spark, options, expected);
+        }
+    }
+
+    @Test
+    void readsTheLogsInTheExecutorJvmsOfALocalCluster() throws IOException {
+        Path events = eventsFolder();
+        Path out = Files.createTempDirectory("sparkdoc-fleet-out-");
+        FleetJobOptions options = FleetJobOptions.parse(
+                List.of("--events", events.toUri().toString(), "--out", out.toUri().toString()), Clock.systemUTC());
+        Map<String, LogRows> expected = expected(events);
+        Set<String> executors = ConcurrentHashMap.newKeySet();
+
+        try (LocalSpark local = LocalSpark.builder().appName("fleet-job-cluster").master("local-cluster[2,1,1024]")
+                .realExecutors().start()) {
+            local.context().addSparkListener(new SparkListener() {
+                @Override
+                public void onTaskEnd(SparkListenerTaskEnd end) {
+                    executors.add(end.taskInfo().executorId());
+                }
+            });
+            FleetJob.Outcome run = FleetJob.run(local.session(), options);
+
+            assertThat(run.read()).isEqualTo(expected.size());
+            assertStoreHolds(local.session(), out, expected);
+            local.awaitListenersIdle();
+        }
+        assertThat(executors).isNotEmpty().doesNotContain("driver");
+    }
+
+    @Test
+    void aLogThatChangedIsReadAgainAndOnlyThatOne() throws IOException {
+        Path events = Files.createTempDirectory("sparkdoc-fleet-events-");
+        copy(Path.of("src/test/resources/spark/eventlogs/join-plain/local-1795967342242"), events);
+        copy(Path.of("src/test/resources/spark/eventlogs/join-lz4/local-1795967348680.lz4"), events);
+        Path out = Files.createTempDirectory("sparkdoc-fleet-out-");
+        FleetJobOptions options = FleetJobOptions.parse(
+                List.of("--events", events.toString(), "--out", out.toString()), Clock.systemUTC());
+
+        try (LocalSpark local = LocalSpark.builder().appName("fleet-job-incremental").start()) {
+            assertThat(FleetJob.run(local.session(), options).read()).isEqualTo(2);
+            Path plain = events.resolve("local-1795967342242");
+            Files.setLastModifiedTime(plain, java.nio.file.attribute.FileTime.fromMillis(
+                    Files.getLastModifiedTime(plain).toMillis() + 60_000));
+
+            FleetJob.Outcome again = FleetJob.run(local.session(), options);
+
+            assertThat(again.read()).isEqualTo(1);
+            assertThat(again.alreadyStored()).isEqualTo(1);
+        }
+    }
+
+    private static void assertStoreHolds(SparkSession spark, Path out, Map<String, LogRows> expected) {
+        List<Row> apps = spark.read().parquet(out.resolve("applications").toString()).collectAsList();
+        Map<String, Row> byLog = apps.stream().collect(Collectors.toMap(r -> fileName(r.getAs("log_path")), r -> r));
+        assertThat(byLog).hasSameSizeAs(apps).containsOnlyKeys(expected.keySet());
+        byLog.forEach((log, row) -> {
+            LogRows want = expected.get(log);
+            assertThat((String) row.getAs("app_key")).as(log).isEqualTo(want.application().appKey());
+            assertThat((String) row.getAs("status")).as(log).isEqualTo(want.application().status());
+            assertThat((Long) row.getAs("log_size")).as(log).isEqualTo(want.application().logSize());
+            assertThat(row.getAs("day").toString()).as(log).isEqualTo(want.application().day());
+        });
+        List<Row> findings = spark.read().parquet(out.resolve("findings").toString()).collectAsList();
+        Map<String, List<String>> got = new TreeMap<>(findings.stream().collect(Collectors.groupingBy(r -> (String) r.getAs("app_key"),
+                Collectors.mapping(r -> r.getAs("rank") + " " + r.getAs("rule") + " " + r.getAs("scope"),
+                        Collectors.collectingAndThen(Collectors.toList(), l -> l.stream().sorted().toList())))));
+        Map<String, List<String>> want = new TreeMap<>();
+        expected.values().stream().filter(r -> !r.findings().isEmpty()).forEach(r -> want.put(r.application().appKey(),
+                r.findings().stream().map(f -> f.rank() + " " + f.rule() + " " + f.scope()).sorted().toList()));
+        assertThat(want).isNotEmpty();
+        assertThat(got).isEqualTo(want);
+    }
+
+    private static void assertReportRanksTheCostliestRuleFirst(SparkSession spark, FleetJobOptions options, Map<String, LogRows> expected) {
+        Map<String, Double> lost = new HashMap<>();
+        expected.values().forEach(r -> r.findings().stream().filter(f -> f.secondsLost() != null)
+                .forEach(f -> lost.merge(f.rule(), f.secondsLost(), Double::sum)));
+        String costliest = lost.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+        ReportPrinter.print(spark, options, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+
+        String report = bytes.toString(StandardCharsets.UTF_8);
+        List<String> lines = report.lines().toList();
+        int title = lines.indexOf("== rules-costing-most ==");
+        assertThat(title).as(report).isNotNegative();
+        assertThat(lines.get(title + 1)).isEqualTo("rule\tfamily\tapps\tfindings\tseconds_lost");
+        assertThat(lines.get(title + 2)).startsWith(costliest + "\t");
+        assertThat(report).contains("== logs-by-status ==", "unreadable\t1\t", "empty\t1\t");
+    }
+
+    /** The logs of {@link #LOGS} that exist, a corrupt one and an empty one, in a temporary folder. */
+    private static Path eventsFolder() throws IOException {
+        Path events = Files.createTempDirectory("sparkdoc-fleet-events-");
+        for (String log : LOGS) {
+            if (Files.exists(Path.of(log))) {
+                copy(Path.of(log), events);
+            }
+        }
+        // named as zstd, holding no zstd frame: the codec refuses it
+        Files.write(events.resolve("local-1700000000000.zstd"), "not a zstd frame \u0000\u0001".getBytes(StandardCharsets.UTF_8));
+        Files.write(events.resolve("local-1700000000001"), new byte[0]);
+        return events;
+    }
+
+    /** What the reader makes of each log, by file name. */
+    private static Map<String, LogRows> expected(Path events) throws IOException {
+        Map<String, LogRows> expected = new HashMap<>();
+        try (Stream<Path> logs = Files.list(events)) {
+            for (Path log : logs.toList()) {
+                long size = Files.isDirectory(log) ? folderSize(log) : Files.size(log);
+                long modified = Files.isDirectory(log) ? folderModified(log) : Files.getLastModifiedTime(log).toMillis();
+                // named as Hadoop's listing names it: an unreadable log's key is its path
+                String listed = new org.apache.hadoop.fs.Path(log.toUri()).toString();
+                expected.put(log.getFileName().toString(), LogRowsReader.read(log, listed, size, modified));
+            }
+        }
+        return expected;
+    }
+
+    private static long folderSize(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> !f.getFileName().toString().startsWith(".")).mapToLong(f -> f.toFile().length()).sum();
+        }
+    }
+
+    private static long folderModified(Path dir) throws IOException {
+        long modified = Files.getLastModifiedTime(dir).toMillis();
+        try (Stream<Path> files = Files.list(dir)) {
+            return Math.max(modified, files.filter(f -> !f.getFileName().toString().startsWith("."))
+                    .mapToLong(f -> f.toFile().lastModified()).max().orElse(0));
+        }
+    }
+
+    private static void copy(Path log, Path into) throws IOException {
+        Path target = into.resolve(log.getFileName().toString());
+        if (!Files.isDirectory(log)) {
+            Files.copy(log, target);
+            return;
+        }
+        Files.createDirectory(target);
+        try (Stream<Path> files = Files.list(log)) {
+            for (Path file : files.toList()) {
+                Files.copy(file, target.resolve(file.getFileName().toString()));
+            }
+        }
+    }
+
+    private static List<Path> dataFiles(Path out) throws IOException {
+        try (Stream<Path> files = Files.walk(out)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".parquet")).sorted(Comparator.naturalOrder()).toList();
+        }
+    }
+
+    private static String fileName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+}
