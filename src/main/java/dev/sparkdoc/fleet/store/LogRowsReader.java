@@ -138,8 +138,11 @@ public final class LogRowsReader {
     }
 
     private String status(AppSnapshot s, AppContext ctx, Path localLog, long modifiedMs) {
+        // failed: what the user saw fail (a job, a query, the driver), even when the driver went on to stop cleanly
         boolean jobFailed = s.jobs().stream().map(Job::status).anyMatch(st -> st == JobStatus.FAILED);
-        if (jobFailed || ctx.postMortem().verdict() == PostMortem.Verdict.CRASHED) {
+        boolean queryFailed = s.sqlExecutions().stream()
+                .anyMatch(q -> "FAILED".equalsIgnoreCase(q.status()) || q.errorMessage().isPresent());
+        if (jobFailed || queryFailed || ctx.postMortem().verdict() == PostMortem.Verdict.CRASHED) {
             return "failed";
         }
         if (s.application().completed()) {
