@@ -89,7 +89,8 @@ class FleetDirStoreTest {
         assertThat(statusOf(reasons, "local-1700000000002.zstd")).isNotBlank().doesNotContain("\n");
         assertThat(statusOf(reasons, "local-1795967348680.lz4")).isEmpty();
         assertThat(query("SELECT app_key, day FROM applications WHERE app_id = 'local-1795967348680'"))
-                .containsEntry("local-1795967348680/", "2026-11-30");
+                // the day the application started (its id is its start), not the day of the copy's modification
+                .containsEntry("local-1795967348680/", "2026-11-29");
         assertThat(query("SELECT app_key, cluster_manager FROM applications WHERE app_id = 'local-1795967348680'"))
                 .containsValue("local");
         assertThat(count("SELECT COUNT(*) FROM findings f JOIN applications a ON a.app_key = f.app_key"
