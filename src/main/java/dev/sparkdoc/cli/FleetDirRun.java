@@ -42,9 +42,8 @@ final class FleetDirRun {
     private FleetDirRun() {
     }
 
-    static int run(Path folder, UserDirs dirs, Supplier<List<Rule>> rules, FleetOptions applications, FleetStoreOptions options,
+    static int run(Path folder, Clock clock, UserDirs dirs, Supplier<List<Rule>> rules, FleetOptions applications, FleetStoreOptions options,
             FindingOptions findings, OutputOptions output) throws IOException {
-        Clock clock = Clock.systemUTC();
         Instant takenAt = clock.instant();
         Optional<Instant> since = applications.since(clock);
         int limit = applications.limit(Integer.MAX_VALUE);

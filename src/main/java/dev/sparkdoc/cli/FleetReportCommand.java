@@ -10,7 +10,6 @@ import dev.sparkdoc.report.Theme;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,7 +38,7 @@ final class FleetReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        long sinceMs = Clock.systemUTC().instant().minus(FleetOptions.parseDuration(since)).toEpochMilli();
+        long sinceMs = context.clock().instant().minus(FleetOptions.parseDuration(since)).toEpochMilli();
         Path file = store != null ? store : context.dirs().dataDir().resolve("fleet.db");
         if (!Files.isRegularFile(file)) {
             throw new UsageException("no fleet store at " + file + ": run 'sparkdoc fleet DIR' first, or give --store FILE");

@@ -3,6 +3,7 @@ package dev.sparkdoc.fleet.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sparkdoc.json.Json;
@@ -61,7 +62,8 @@ public final class JsonlExport implements AutoCloseable {
             n.set("evidence", parsed(f.evidenceJson()));
             n.set("remedies", parsed(f.remediesJson()));
         }
-        return mapper.writeValueAsString(o);
+        // one line per application: the shared mapper indents for people
+        return mapper.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o);
     }
 
     private JsonNode parsed(String json) throws JsonProcessingException {

@@ -54,6 +54,9 @@ public final class LogRowsReader {
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd").withZone(ZoneOffset.UTC);
 
+    private static final com.fasterxml.jackson.databind.ObjectWriter COMPACT =
+            Json.mapper().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
+
     private final List<Rule> rules;
     private final String rulesHash;
     private final String sparkdocVersion;
@@ -203,7 +206,8 @@ public final class LogRowsReader {
 
     private static String json(Object value) {
         try {
-            return Json.mapper().writeValueAsString(value);
+            // one line: a column's value (the shared mapper indents for people)
+            return COMPACT.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
         }
