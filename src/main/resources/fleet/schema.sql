@@ -38,3 +38,11 @@ CREATE TABLE IF NOT EXISTS findings (
     PRIMARY KEY (app_key, rank)
 );
 CREATE INDEX IF NOT EXISTS findings_rule ON findings (rule, day);
+-- Every log read, with what it was then: the incremental skip. Not part of the reports: two logs of
+-- one attempt (an .inprogress and its final log, or copies) are one application row but two logs here.
+CREATE TABLE IF NOT EXISTS logs_read (
+    log_path        TEXT PRIMARY KEY,
+    log_size        BIGINT NOT NULL,
+    log_modified_ms BIGINT NOT NULL,
+    app_key         TEXT NOT NULL
+);

@@ -113,6 +113,21 @@ class FleetDirStoreTest {
     }
 
     @Test
+    void twoLogsOfOneAttemptAreOneRowOfTheNewerAndNeitherIsReadAgain() throws Exception {
+        Path older = dir.resolve("local-1795967348680.lz4");
+        Path newer = Files.copy(older, dir.resolve("copy-of-local-1795967348680.lz4"));
+        Files.setLastModifiedTime(newer, FileTime.from(NOW.minus(Duration.ofHours(1))));
+
+        assertThat(run().read()).isEqualTo(8);
+        DirFleet.Outcome second = run();
+
+        assertThat(second.read()).isZero();
+        assertThat(second.unchanged()).isEqualTo(8);
+        assertThat(query("SELECT app_key, log_path FROM applications WHERE app_id = 'local-1795967348680'"))
+                .containsExactly(Map.entry("local-1795967348680/", newer.toString()));
+    }
+
+    @Test
     void aLogThatChangedIsReadAgainAndReplacesItsRows() throws Exception {
         run();
         long findings = count("SELECT COUNT(*) FROM findings");

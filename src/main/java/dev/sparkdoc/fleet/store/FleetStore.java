@@ -81,7 +81,7 @@ public final class FleetStore implements AutoCloseable {
     public synchronized Map<String, Seen> seen() {
         Map<String, Seen> out = new HashMap<>();
         try (Statement st = db.createStatement();
-             ResultSet rs = st.executeQuery("SELECT log_path, log_size, log_modified_ms FROM applications")) {
+             ResultSet rs = st.executeQuery("SELECT log_path, log_size, log_modified_ms FROM logs_read")) {
             while (rs.next()) {
                 out.put(rs.getString(1), new Seen(rs.getLong(2), rs.getLong(3)));
             }
@@ -93,13 +93,19 @@ public final class FleetStore implements AutoCloseable {
 
     /**
      * Stores one log's rows in one transaction, replacing what the same log or the same attempt
-     * had: a grown {@code .inprogress} log, or the same attempt renamed when it finished.
+     * had: a grown {@code .inprogress} log, or the same attempt renamed when it finished. Of two
+     * logs of one attempt, the one modified last holds the row; both are remembered as read.
      */
     public synchronized void put(LogRows rows) {
         ApplicationRow a = rows.application();
         try {
             db.setAutoCommit(false);
             try {
+                remember(a);
+                if (newerLogHolds(a)) {
+                    db.commit();
+                    return;
+                }
                 for (String sql : List.of(
                         "DELETE FROM findings WHERE app_key IN (SELECT app_key FROM applications WHERE log_path = ? OR app_key = ?)",
                         "DELETE FROM applications WHERE log_path = ? OR app_key = ?")) {
@@ -120,6 +126,25 @@ public final class FleetStore implements AutoCloseable {
             }
         } catch (SQLException e) {
             throw failure("write", e);
+        }
+    }
+
+    private void remember(ApplicationRow a) throws SQLException {
+        try (PreparedStatement st = db.prepareStatement(
+                "INSERT OR REPLACE INTO logs_read (log_path, log_size, log_modified_ms, app_key) VALUES (?,?,?,?)")) {
+            bind(st, new Object[] {a.logPath(), a.logSize(), a.logModifiedMs(), a.appKey()});
+            st.executeUpdate();
+        }
+    }
+
+    /** Another log of the same attempt, modified later, already holds its row. */
+    private boolean newerLogHolds(ApplicationRow a) throws SQLException {
+        try (PreparedStatement st = db.prepareStatement(
+                "SELECT 1 FROM applications WHERE app_key = ? AND log_path <> ? AND log_modified_ms > ?")) {
+            bind(st, new Object[] {a.appKey(), a.logPath(), a.logModifiedMs()});
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next();
+            }
         }
     }
 

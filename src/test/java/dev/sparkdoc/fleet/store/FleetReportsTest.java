@@ -26,7 +26,7 @@ class FleetReportsTest {
     private static final long DAY = Duration.ofDays(1).toMillis();
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2027-01-10T00:00:00Z"), ZoneOffset.UTC);
 
-    private static Path db;
+    static Path db;
     private static long slowStart;
     private static long failedStart;
 
