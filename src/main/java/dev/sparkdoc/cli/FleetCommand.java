@@ -25,9 +25,10 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "fleet", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         subcommands = FleetReportCommand.class,
-        description = {"Diagnose every completed application of a History Server, or every event log of a folder",
-                "(spark.eventLog.dir): one ranked table. A folder's rows go to a store (--store, docs/fleet.md);",
-                "'sparkdoc fleet report' then says what costs most, recurs, regressed and newly fails."})
+        description = {"Diagnose every application of a History Server or an event-log folder.",
+                "One ranked table. A folder (spark.eventLog.dir) is read into a store (--store), and"
+                        + " 'sparkdoc fleet report' then says what costs most, recurs, regressed and newly fails"
+                        + " (docs/fleet.md)."})
 final class FleetCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "URL|DIR",

@@ -16,8 +16,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"What the fleet store says over a period: the rules costing most, the applications whose",
-                "top finding recurs, regressions (latest run slower than its median) and new failures (docs/fleet.md)."})
+        description = {"Report costly rules, recurring findings, regressions, new failures.",
+                "Over the fleet store's runs of a period: the rules costing most, the applications whose top finding"
+                        + " recurs, regressions (latest run slower than its median) and new failures (docs/fleet.md)."})
 final class FleetReportCommand implements Callable<Integer> {
 
     @Option(names = "--store", paramLabel = "FILE", description = "the fleet store (default: $XDG_DATA_HOME/sparkdoc/fleet.db)")
