@@ -68,7 +68,7 @@ final class FleetCommand implements Callable<Integer> {
         }
         Path folder = Path.of(url);
         if (!url.contains("://") && Files.isDirectory(folder)) {
-            return FleetDirRun.run(folder, context.clock(), context.dirs(), rules.rulesWhileReading(), applications, store, findings, output);
+            return FleetDirRun.run(folder, context.clock(), context.dirs(), rules::rules, applications, store, findings, output);
         }
         if (store.storeGiven() || store.jsonl != null || store.name != null || store.threads != null) {
             if (!url.contains("://")) {

@@ -54,7 +54,7 @@ final class FleetDirRun {
             throw new SourceException("cannot list " + folder + ": " + e.getMessage() + " (give a folder you may read)", e);
         }
         String version = VersionProvider.version();
-        // the rules load while the folder is listed and the store opened, and not at all when nothing changed
+        // the rules load only when some log changed: a run that finds nothing new starts and ends quickly
         Supplier<LogRowsReader> reader = () -> new LogRowsReader(rules.get(), version, clock);
         NameGlob name = options.name();
         List<FleetReport.Prepared> shown = Collections.synchronizedList(new ArrayList<>());
