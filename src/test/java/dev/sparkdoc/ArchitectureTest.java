@@ -91,7 +91,7 @@ class ArchitectureTest {
                 .whereLayer("signals").mayOnlyAccessLayers("model", "facts", "proc", "explain", "datafile", "account")
                 .whereLayer("rules").mayOnlyAccessLayers("model", "facts", "proc", "signals", "datafile", "firstaid")
                 .whereLayer("diff").mayOnlyAccessLayers("model", "facts", "targets", "source", "explain", "signals", "rules")
-                .whereLayer("fleet").mayOnlyAccessLayers("model", "facts", "targets", "source", "json", "account", "signals", "rules")
+                .whereLayer("fleet").mayOnlyAccessLayers("model", "facts", "targets", "json", "source", "account", "signals", "rules")
                 .whereLayer("report").mayOnlyAccessLayers("model", "facts", "json", "firstaid", "explain", "proc", "account", "signals", "rules",
                         "diff", "fleet")
                 .whereLayer("tui").mayOnlyAccessLayers("model", "facts", "targets", "firstaid", "redact", "proc", "source", "signals",

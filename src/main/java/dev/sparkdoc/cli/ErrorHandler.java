@@ -46,7 +46,7 @@ final class ErrorHandler implements IExecutionExceptionHandler {
                 || ex instanceof UsageException || ex instanceof DataFileException) {
             return ExitCode.USAGE;
         }
-        if (ex instanceof SourceException) {
+        if (ex instanceof SourceException || ex instanceof dev.sparkdoc.fleet.store.StoreException) {
             return ExitCode.TARGET_UNREADABLE;
         }
         if (ex instanceof OutputException || ex instanceof IOException || ex instanceof UncheckedIOException) {

@@ -13,6 +13,8 @@ import dev.sparkdoc.source.HttpOptions;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.targets.Target;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -22,11 +24,15 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "fleet", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Diagnose every completed application of a History Server: one ranked table.",
-                "The newest first (--limit, --since); the same as 'sparkdoc triage --all-apps URL'."})
+        subcommands = FleetReportCommand.class,
+        description = {"Diagnose every application of a History Server or an event-log folder.",
+                "One ranked table. A folder (spark.eventLog.dir) is read into a store (--store), and"
+                        + " 'sparkdoc fleet report' then says what costs most, recurs, regressed and newly fails"
+                        + " (docs/fleet.md)."})
 final class FleetCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "URL", description = "the History Server: http(s)://host:port[/prefix]")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "URL|DIR",
+            description = "the History Server, http(s)://host:port[/prefix], or a folder of event logs")
     String url;
 
     @Mixin
@@ -34,6 +40,9 @@ final class FleetCommand implements Callable<Integer> {
 
     @Mixin
     FleetOptions applications;
+
+    @Mixin
+    FleetStoreOptions store;
 
     @Mixin
     RuleOptions rules;
@@ -53,6 +62,21 @@ final class FleetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (url == null) {
+            // optional to picocli only so that 'fleet report' needs none
+            throw new UsageException("Missing required parameter: 'URL|DIR' (see 'sparkdoc fleet --help')");
+        }
+        Path folder = Path.of(url);
+        if (!url.contains("://") && Files.isDirectory(folder)) {
+            return FleetDirRun.run(folder, context.clock(), context.dirs(), rules::rules, applications, store, findings, output);
+        }
+        if (store.storeGiven() || store.jsonl != null || store.name != null || store.threads != null) {
+            if (!url.contains("://")) {
+                throw new UsageException("fleet " + url + ": no such folder; give a folder of event logs (spark.eventLog.dir) or a History Server URL");
+            }
+            throw new UsageException("--store, --jsonl, --name and --threads read a folder of event logs: give its path"
+                    + " (a History Server is read without them)");
+        }
         var server = context.resolve(url, connection);
         return run("fleet", server.target(), server.http(), rules.rulesWhileReading(), applications,
                 findings, output);
@@ -66,8 +90,9 @@ final class FleetCommand implements Callable<Integer> {
             FindingOptions findings, OutputOptions output) throws IOException {
         List<Rule> ruleList = rules.get();
         if (!(target instanceof Target.Http shs)) {
-            throw new UsageException(asked + " reads a History Server: give its URL, e.g. http://shs:18080 (not "
-                    + target.display() + ")");
+            String folder = asked.equals("fleet") ? " or a folder of event logs" : "";
+            throw new UsageException(asked + " reads a History Server" + folder + ": give its URL, e.g. http://shs:18080"
+                    + (folder.isEmpty() ? "" : ", or the folder") + " (not " + target.display() + ")");
         }
         int limit = applications.limit();
         FleetRun run = new FleetTriage(ruleList, findings.minimum())

@@ -21,12 +21,20 @@ class FleetOptions {
             description = "only applications that ended in the last DURATION, e.g. 90m, 24h, 7d")
     String since;
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "20", descriptionKey = "limit", converter = NumberOptions.AtLeastOne.class,
-            description = "the newest N applications at most (default: ${DEFAULT-VALUE})")
-    int limit;
+    /** Without --store, a History Server is read 20 applications deep: enough for a look, polite to the server. */
+    static final int SERVER_LIMIT = 20;
+
+    @Option(names = "--limit", paramLabel = "N", descriptionKey = "limit", converter = NumberOptions.AtLeastOne.class,
+            description = "the newest N applications at most (default: 20 of a History Server; all with --store or a folder)")
+    Integer limit;
 
     int limit() {
-        return limit;
+        return limit(SERVER_LIMIT);
+    }
+
+    /** --limit, else {@code otherwise} (Integer.MAX_VALUE: no limit). */
+    int limit(int otherwise) {
+        return limit != null ? limit : otherwise;
     }
 
     Optional<Instant> since(Clock clock) {

@@ -28,6 +28,14 @@ public record FleetEntry(ListedApplication listed, Optional<Diagnosis> diagnosis
         return new FleetEntry(listed, Optional.empty(), List.of(), Optional.of(message));
     }
 
+    /**
+     * This entry without its diagnosis (the whole snapshot): what a fleet over thousands of logs
+     * keeps once the report's row is made. Its {@link #anyAtLeast} is false from then on.
+     */
+    public FleetEntry withoutDiagnosis() {
+        return new FleetEntry(listed, Optional.empty(), ranked, error);
+    }
+
     public boolean failed() {
         return error.isPresent();
     }

@@ -9,9 +9,9 @@ import java.util.Comparator;
  * then the most recently finished first. Applications that could not be read come last: there is
  * nothing to rank them by, and the rows above are the ones to act on.
  */
-final class FleetRanking {
+public final class FleetRanking {
 
-    static final Comparator<FleetEntry> ORDER = Comparator
+    public static final Comparator<FleetEntry> ORDER = Comparator
             .comparing((FleetEntry e) -> e.failed())
             .thenComparing(Comparator.comparingDouble(FleetEntry::topSecondsLost).reversed())
             .thenComparing(Comparator.comparing(FleetEntry::worst).reversed())

@@ -28,9 +28,50 @@ public record FleetReport(int schemaVersion, TriageReport.Tool tool, Source sour
 
     public static final int SCHEMA_VERSION = 1;
 
-    @JsonPropertyOrder({"kind", "target", "takenAt", "since", "limit"})
+    /**
+     * @param unchanged for a folder of event logs with a store: the logs skipped because the store
+     *                  already holds them as they are (absent otherwise)
+     */
+    @JsonPropertyOrder({"kind", "target", "takenAt", "since", "limit", "unchanged"})
     @JsonInclude(JsonInclude.Include.NON_ABSENT)
-    public record Source(SourceKind kind, String target, Instant takenAt, Optional<Instant> since, int limit) {
+    public record Source(SourceKind kind, String target, Instant takenAt, Optional<Instant> since, int limit,
+                         Optional<Integer> unchanged) {
+
+        public Source(SourceKind kind, String target, Instant takenAt, Optional<Instant> since, int limit) {
+            this(kind, target, takenAt, since, limit, Optional.empty());
+        }
+    }
+
+    /**
+     * One application's row made at once, and its entry without the diagnosis: a fleet over a
+     * folder keeps these, not the snapshots, so that the heap does not grow with the logs.
+     */
+    public record Prepared(FleetEntry entry, Entry shown) {
+    }
+
+    public static Prepared prepare(FleetEntry e, Severity minimum, String toolVersion, int top) {
+        return new Prepared(e.withoutDiagnosis(), entry(0, e, minimum, toolVersion, top));
+    }
+
+    /** The report of prepared rows, ranked as {@link #of} ranks a run's entries. */
+    public static FleetReport ofPrepared(Source source, Severity minimum, List<Prepared> prepared, String toolVersion) {
+        List<Prepared> sorted = prepared.stream()
+                .sorted(Comparator.comparing(Prepared::entry, dev.sparkdoc.fleet.FleetRanking.ORDER)).toList();
+        FleetRun run = new FleetRun(source.target(), source.takenAt(), source.since(), source.limit(), minimum,
+                sorted.stream().map(Prepared::entry).toList(), 0);
+        List<Entry> entries = new java.util.ArrayList<>();
+        for (Prepared p : sorted) {
+            Entry e = p.shown();
+            entries.add(new Entry(entries.size() + 1, e.application(), e.verdict(), e.secondsLost(), e.findings(), e.error()));
+        }
+        Verdict verdict = verdict(run);
+        int unchanged = source.unchanged().orElse(0);
+        if (entries.isEmpty() && unchanged > 0) {
+            verdict = new Verdict(verdict.outcome(), verdict.worstSeverity(), "no new or changed event logs: "
+                    + unchanged + (unchanged == 1 ? " is" : " are") + " in the store as they were read (sparkdoc fleet report)",
+                    verdict.counts());
+        }
+        return new FleetReport(SCHEMA_VERSION, new TriageReport.Tool("sparkdoc", toolVersion), source, verdict, entries);
     }
 
     /**

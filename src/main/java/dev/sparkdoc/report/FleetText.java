@@ -2,6 +2,7 @@ package dev.sparkdoc.report;
 
 import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.facts.FactFormat;
+import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
 import java.time.ZoneOffset;
@@ -45,7 +46,7 @@ public final class FleetText {
         for (FleetReport.Entry e : r.applications()) {
             row(e, w, theme, out);
         }
-        if (r.applications().size() >= r.source().limit()) {
+        if (r.applications().size() >= r.source().limit() && r.source().limit() < Integer.MAX_VALUE) {
             out.add("");
             out.add(theme.dim("the newest " + r.source().limit() + " only: raise --limit N for more"));
         }
@@ -56,8 +57,14 @@ public final class FleetText {
         Map<String, Integer> c = r.verdict().counts();
         String since = r.source().since().map(s -> " since " + SINCE.format(s)).orElse("");
         String counts = nonZero(c, List.of("critical", "warning", "info", "ok", "error")).replace(" error", " unreadable");
+        String tail = (counts.isEmpty() ? "" : " · " + counts)
+                + r.source().unchanged().filter(n -> n > 0).map(n -> " · " + n + " unchanged in the store").orElse("");
+        if (r.source().kind() == SourceKind.EVENTLOG) {
+            int n = r.applications().size();
+            return n + (n == 1 ? " event log" : " event logs") + " read in " + r.source().target() + since + tail;
+        }
         return FleetReport.apps(r.applications().size()).replace("application", "completed application")
-                + " at " + r.source().target() + since + (counts.isEmpty() ? "" : " · " + counts);
+                + " at " + r.source().target() + since + tail;
     }
 
     private static void row(FleetReport.Entry e, int w, Theme theme, List<String> out) {

@@ -34,9 +34,33 @@ class FleetCommandTest {
 
     @Test
     void aTargetThatIsNoHistoryServerIsBadUsageNamingTheCommand() {
-        CliRun run = CliRun.of("fleet", LOG);
+        CliRun run = CliRun.of("fleet", LOG + "/local-1795967342242");
         assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
-        assertThat(run.err()).startsWith("sparkdoc: fleet reads a History Server: give its URL").hasLineCount(1);
+        assertThat(run.err()).startsWith("sparkdoc: fleet reads a History Server or a folder of event logs: give its URL")
+                .hasLineCount(1);
+    }
+
+    @Test
+    void aFolderOfEventLogsIsReadIntoTheRankedTable() {
+        CliRun run = CliRun.of("fleet", LOG, "--no-store", "--json");
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.OK);
+        assertThat(run.out().replace(" ", "")).contains("\"kind\":\"eventlog\"", "\"id\":\"local-1795967342242\"")
+                .doesNotContain("unchanged");
+    }
+
+    @Test
+    void folderOptionsWithAHistoryServerNameWhatTheyNeed() {
+        CliRun run = CliRun.of("fleet", "http://127.0.0.1:1", "--threads", "2");
+        assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(run.err()).contains("--threads").contains("folder").hasLineCount(1);
+    }
+
+    @Test
+    void aReportWithoutAStoreSaysHowToMakeOne() throws java.io.IOException {
+        java.nio.file.Path none = java.nio.file.Files.createTempDirectory("no-store").resolve("fleet.db");
+        CliRun run = CliRun.of("fleet", "report", "--store", none.toString());
+        assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(run.err()).isEqualTo("sparkdoc: no fleet store at " + none + ": run 'sparkdoc fleet DIR' first, or give --store FILE\n");
     }
 
     @Test

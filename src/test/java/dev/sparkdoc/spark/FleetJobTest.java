@@ -163,9 +163,9 @@ class FleetJobTest {
 
         String report = bytes.toString(StandardCharsets.UTF_8);
         List<String> lines = report.lines().toList();
-        int title = lines.indexOf("== rules-costing-most ==");
+        int title = lines.indexOf("== costly-rules ==");
         assertThat(title).as(report).isNotNegative();
-        assertThat(lines.get(title + 1)).isEqualTo("rule\tfamily\tapps\tfindings\tseconds_lost");
+        assertThat(lines.get(title + 1)).isEqualTo("rule\tfamily\tfindings\tapplications\tcritical\tseconds_lost");
         assertThat(lines.get(title + 2)).startsWith(costliest + "\t");
         assertThat(report).contains("== logs-by-status ==", "unreadable\t1\t", "empty\t1\t");
     }

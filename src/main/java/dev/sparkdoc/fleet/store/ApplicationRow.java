@@ -1,15 +1,14 @@
 package dev.sparkdoc.fleet.store;
 
 /**
- * One application attempt: one row of table {@code applications} (docs/fleet-cluster.md).
+ * One application attempt: one row of table {@code applications} (docs/fleet.md names each column).
  *
- * @param appKey          appId + "/" + attempt ("" when none); for an unreadable log "log:" + logPath
- * @param clusterManager  "yarn", "k8s", "standalone", "local", "mesos", or null
- * @param startMs         null when unknown, as {@code endMs} and {@code wallMs}
- * @param status          complete | incomplete | failed | unreadable | empty | growing
- * @param reason          one line, null when read fine
- * @param timeAccountJson the triage JSON's timeAccount object, null when none
- * @param day             yyyy-MM-dd (UTC) of start, else of the log's modification: the partition column
+ * @param appKey         appId + "/" + attempt ("" when none); for a log that could not be read, "log:" + logPath
+ * @param clusterManager "yarn", "k8s", "standalone", "local", "mesos", or null when the log does not say
+ * @param status         complete | incomplete | failed | unreadable | empty | growing
+ * @param reason         one line, null when the log was read fine
+ * @param timeAccountJson the triage JSON's {@code timeAccount} object, null when none
+ * @param day            yyyy-MM-dd (UTC) of the start, else of the log's modification: the partition column
  */
 public record ApplicationRow(
         String appKey,
@@ -21,4 +20,5 @@ public record ApplicationRow(
         String timeAccountJson,
         String logPath, long logSize, long logModifiedMs,
         String sparkdocVersion, String rulesHash,
-        String day) { }
+        String day) {
+}

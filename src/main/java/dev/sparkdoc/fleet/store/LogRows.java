@@ -2,7 +2,7 @@ package dev.sparkdoc.fleet.store;
 
 import java.util.List;
 
-/** What one event log gives the fleet store: its application row and its findings' rows. */
+/** What one event log adds to the store: its application and that application's findings. */
 public record LogRows(ApplicationRow application, List<FindingRow> findings) {
 
     public LogRows {
