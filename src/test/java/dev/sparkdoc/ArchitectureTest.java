@@ -99,7 +99,7 @@ class ArchitectureTest {
                 .whereLayer("userconfig").mayOnlyAccessLayers("targets", "source", "datafile", "redact", "proc")
                 // the MCP server wires its tools as cli wires commands; only cli starts it
                 .whereLayer("mcp").mayOnlyAccessLayers("model", "facts", "targets", "json", "datafile", "redact", "explain", "proc",
-                        "source", "signals", "rules", "diff", "report", "userconfig")
+                        "source", "signals", "rules", "diff", "fleet", "report", "userconfig")
                 .whereLayer("mcp").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("spark").mayNotBeAccessedByAnyLayer()

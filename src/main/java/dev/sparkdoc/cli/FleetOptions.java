@@ -1,12 +1,10 @@
 package dev.sparkdoc.cli;
 
+import dev.sparkdoc.fleet.Since;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,7 +13,6 @@ import picocli.CommandLine.Option;
  */
 class FleetOptions {
 
-    private static final Pattern DURATION = Pattern.compile("(\\d{1,6})([smhdw])");
 
     @Option(names = "--since", paramLabel = "DURATION", descriptionKey = "since",
             description = "only applications that ended in the last DURATION, e.g. 90m, 24h, 7d")
@@ -45,17 +42,7 @@ class FleetOptions {
     }
 
     static Duration parseDuration(String text) {
-        Matcher m = DURATION.matcher(text.strip().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new UsageException("--since " + text + ": give a number and a unit, e.g. 90m, 24h or 7d (s, m, h, d, w)");
-        }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            case "h" -> Duration.ofHours(n);
-            case "d" -> Duration.ofDays(n);
-            default -> Duration.ofDays(7 * n);
-        };
+        return Since.duration(text).orElseThrow(
+                () -> new UsageException("--since " + text + ": give a number and a unit, e.g. 90m, 24h or 7d (s, m, h, d, w)"));
     }
 }

@@ -52,7 +52,7 @@ final class McpCommand implements Callable<Integer> {
         System.setProperty("slf4j.internal.verbosity", "ERROR");
         List<Rule> ruleList = rules.rules(); // a mistake in a rule folder or the config file stops the start (exit 2)
         McpSettings settings = new McpSettings(this::resolve, () -> ruleList, context.clock(), Duration.ofSeconds(callTimeoutSeconds),
-                maxAnswerBytes, connection.verbose, VersionProvider.version());
+                maxAnswerBytes, connection.verbose, VersionProvider.version(), context.dirs().dataDir().resolve("fleet.db"));
         SparkdocMcpServer.serve(settings, System.in, protocol);
         return ExitCode.OK;
     }

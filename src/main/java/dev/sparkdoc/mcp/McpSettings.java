@@ -16,9 +16,10 @@ import java.util.function.Supplier;
  * @param callTimeout    how long one tool call may take before it is answered with an error
  * @param maxAnswerBytes the largest answer, in bytes of JSON: larger ones are cut with "truncated" in them
  * @param verbose        stack traces of failed calls on stderr
+ * @param fleetStore     the fleet store the fleet_report tool reads when given none ($XDG_DATA_HOME/sparkdoc/fleet.db)
  */
 public record McpSettings(TargetResolver targets, Supplier<List<Rule>> rules, Clock clock, Duration callTimeout,
-                          int maxAnswerBytes, boolean verbose, String version) {
+                          int maxAnswerBytes, boolean verbose, String version, java.nio.file.Path fleetStore) {
 
     /** The default cap of an answer: a few thousand tokens, where the REST answers are megabytes. */
     public static final int DEFAULT_MAX_ANSWER_BYTES = 64 * 1024;

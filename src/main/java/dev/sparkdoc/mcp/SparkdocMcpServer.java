@@ -34,9 +34,7 @@ public final class SparkdocMcpServer {
     /** The tools, in the order a client lists them. */
     static List<SparkdocTool> tools(McpSettings settings) {
         List<SparkdocTool> tools = new ArrayList<>(List.of(new TriageTool(settings), new ExplainTool(), new DiffTool(settings),
-                new LogsTool(settings), new StageTool(settings), new RuleTool(settings)));
-        // fleet_report (store, period) goes here once the fleet store lands: a FleetReportTool over
-        // the store's ranked applications, answering the JSON of 'sparkdoc fleet' (docs/triage-fleet.schema.json)
+                new LogsTool(settings), new StageTool(settings), new RuleTool(settings), new FleetReportTool(settings)));
         return tools;
     }
 

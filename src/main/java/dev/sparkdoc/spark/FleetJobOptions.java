@@ -1,15 +1,10 @@
 package dev.sparkdoc.spark;
 
+import dev.sparkdoc.fleet.Since;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -28,7 +23,6 @@ public record FleetJobOptions(String events, String out, OptionalLong sinceMs, S
     static final String USAGE = "usage: spark-submit --class dev.sparkdoc.spark.FleetJob sparkdoc.jar --events URI --out URI"
             + " [--since DURATION|DATE] [--format parquet] [--report]";
 
-    private static final Pattern DURATION = Pattern.compile("(\\d{1,6})([smhdw])");
     private static final Pattern FORMAT = Pattern.compile("[A-Za-z][A-Za-z0-9_.]*");
 
     /** @throws IllegalArgumentException with one line naming the problem and the fix */
@@ -71,24 +65,6 @@ public record FleetJobOptions(String events, String out, OptionalLong sinceMs, S
 
     /** A duration back from now (90m, 24h, 7d, 2w) or a day (2026-12-01, from its start in UTC). */
     static long since(String text, Clock clock) {
-        String t = text.strip().toLowerCase(Locale.ROOT);
-        Matcher m = DURATION.matcher(t);
-        if (m.matches()) {
-            long n = Long.parseLong(m.group(1));
-            Duration back = switch (m.group(2)) {
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                case "h" -> Duration.ofHours(n);
-                case "d" -> Duration.ofDays(n);
-                default -> Duration.ofDays(7 * n);
-            };
-            return clock.instant().minus(back).toEpochMilli();
-        }
-        try {
-            Instant day = LocalDate.parse(t).atStartOfDay(ZoneOffset.UTC).toInstant();
-            return day.toEpochMilli();
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("--since " + text + ": give a duration (90m, 24h, 7d, 2w) or a day (2026-12-01)");
-        }
+        return Since.epochMs(text, clock);
     }
 }

@@ -9,6 +9,8 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import dev.sparkdoc.cli.Main;
+import dev.sparkdoc.fleet.store.FleetStore;
+import dev.sparkdoc.fleet.store.LogRowsReader;
 import dev.sparkdoc.json.Json;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.rules.Diagnosis;
@@ -93,7 +95,7 @@ class McpServerTest {
     void listsEveryToolWithItsAnswersSchemaAndTheFirstAidPrompt() {
         List<Tool> tools = server.client.listTools().tools();
 
-        assertThat(tools).extracting(Tool::name).containsExactly("triage", "explain", "diff", "logs", "stage", "rules_show");
+        assertThat(tools).extracting(Tool::name).containsExactly("triage", "explain", "diff", "logs", "stage", "rules_show", "fleet_report");
         assertThat(tools).filteredOn(t -> List.of("triage", "diff").contains(t.name()))
                 .allSatisfy(t -> assertThat(t.description()).containsPattern("docs/(triage|diff)\\.schema\\.json"));
         assertThat(tools).allSatisfy(t -> assertThat((Map<?, ?>) t.inputSchema().get("properties")).isNotEmpty());
@@ -295,5 +297,23 @@ class McpServerTest {
         }
         String line = captured.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("sparkdoc: ")).reduce((a, b) -> b).orElse("");
         return line.substring("sparkdoc: ".length());
+    }
+
+    @Test
+    void reportsTheFleetStoreAndNamesAMissingOne() throws IOException {
+        Path db = Files.createTempDirectory("sparkdoc-mcp-fleet-").resolve("fleet.db");
+        try (FleetStore store = FleetStore.open(db)) {
+            Path log = SKEWED;
+            store.put(new LogRowsReader(RuleCatalog.builtIn(), "test", java.time.Clock.systemUTC())
+                    .rows(log, log.toString(), 1, 1));
+        }
+
+        JsonNode report = json(server.call("fleet_report", Map.of("store", db.toString(), "since", "2000-01-01")));
+
+        assertThat(report.path("applications").asLong()).isEqualTo(1);
+        assertThat(report.path("costlyRules")).isNotEmpty();
+        CallToolResult missing = server.call("fleet_report", Map.of("store", db.resolveSibling("none.db").toString()));
+        assertThat(missing.isError()).isTrue();
+        assertThat(text(missing)).startsWith("no fleet store at ");
     }
 }
