@@ -39,7 +39,7 @@ final class StreamRates {
             busyMs += now.durationMs();
             wallMs += gap;
             pairs++;
-            if (idle <= StreamSignals.BACK_TO_BACK_MS) {
+            if (idle <= StreamSignals.backToBackGapMs(before)) {
                 backToBack++;
             } else {
                 idleStarts.add(now.timestamp().toEpochMilli());

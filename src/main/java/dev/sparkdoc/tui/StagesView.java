@@ -28,6 +28,8 @@ final class StagesView {
 
     static void render(UiState s, Frame f) {
         List<Stage> rows = Rows.stages(s);
+        int streams = StreamsSection.height(s);
+        StreamsSection.render(s, f, Layout.BODY_TOP + Layout.bodyHeight(s) - streams);
         if (rows.isEmpty()) {
             Views.empty(f, s.diagnosis().isEmpty() ? "waiting for the first picture …" : "No stages yet.");
             return;
@@ -35,7 +37,7 @@ final class StagesView {
         List<Column> columns = List.of(Column.right("ID", 5), Column.left("STATE", 5), Column.left("PROGRESS", PROGRESS),
                 Column.right("TASKS", 9), Column.right("WALL", 6), Column.left("TASKS", 5), Column.right("MAX", 6),
                 Column.right("SKEW", 5), Column.flex("NAME", 10));
-        Views.table(s, f, Pane.STAGES, columns, rows, Views.tableRows(s), st -> cells(s, st), (t, st, cells, row, sel) -> {
+        Views.table(s, f, Pane.STAGES, columns, rows, Math.max(0, Views.tableRows(s) - streams), st -> cells(s, st), (t, st, cells, row, sel) -> {
             t.cells(f, row, cells, sel ? Tone.SELECTED : Tone.NORMAL);
             if (!sel) {
                 f.tone(t.start(2), row, t.width(2), Tone.BAR);

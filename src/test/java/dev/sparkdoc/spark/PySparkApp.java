@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -31,9 +30,8 @@ public final class PySparkApp implements AutoCloseable {
     private static final Path PYTHON_SIDE = Path.of(System.getProperty("sparkdoc.pyspark.home", "../shared/pyspark-3.5.1"));
     private static final Path CLASSPATH_FILE = Path.of("target/pyspark-3.5.1.classpath");
     private static final Path SCRIPTS = Path.of("src/test/resources/pyspark");
-    private static final Duration RESOLVE = Duration.ofMinutes(10);
     /** The openings spark-submit adds for Java 17 (org.apache.spark.launcher.JavaModuleOptions in 3.5). */
-    private static final List<String> OPENS = Stream.of("java.lang", "java.lang.invoke", "java.lang.reflect", "java.io",
+    static final List<String> OPENS = Stream.of("java.lang", "java.lang.invoke", "java.lang.reflect", "java.io",
             "java.net", "java.nio", "java.util", "java.util.concurrent", "java.util.concurrent.atomic", "sun.nio.ch",
             "sun.nio.cs", "sun.security.action", "sun.util.calendar").map(p -> "--add-opens=java.base/" + p + "=ALL-UNNAMED").toList();
 
@@ -267,44 +265,8 @@ public final class PySparkApp implements AutoCloseable {
      * The Spark 3.5.1 jars' classpath, resolved once by this build's Maven from
      * {@code src/test/pyspark/pom.xml} (Spark 3.5 and 4.0 cannot share the test classpath).
      */
-    static synchronized String sparkClasspath() throws IOException {
-        if (Files.isRegularFile(CLASSPATH_FILE) && Files.size(CLASSPATH_FILE) > 0) {
-            return Files.readString(CLASSPATH_FILE).strip();
-        }
-        String home = System.getProperty("sparkdoc.maven.home", "");
-        String mvn = home.isEmpty() ? "mvn" : Path.of(home, "bin", "mvn").toString();
-        List<String> cmd = new ArrayList<>(List.of(mvn, "-q", "-B", "-f", "src/test/pyspark/pom.xml", "dependency:build-classpath",
-                "-Dmdep.outputFile=" + CLASSPATH_FILE.toAbsolutePath()));
-        Optional.ofNullable(System.getProperty("sparkdoc.maven.repo")).filter(r -> !r.isBlank())
-                .ifPresent(r -> cmd.add("-Dmaven.repo.local=" + r));
-        // offline when the jars are already here (an offline build stays offline), else from Maven Central
-        List<String> offline = new ArrayList<>(cmd);
-        offline.add("-o");
-        if (!resolve(offline).isEmpty()) {
-            String online = resolve(cmd);
-            if (!online.isEmpty()) {
-                throw new IOException("could not resolve the Spark 3.5.1 jars (" + String.join(" ", cmd) + "):\n" + online);
-            }
-        }
-        return Files.readString(CLASSPATH_FILE).strip();
-    }
-
-    /** Runs Maven; returns its output when it failed, "" when it wrote the classpath file. */
-    private static String resolve(List<String> cmd) throws IOException {
-        Path out = Files.createTempFile("pyspark-classpath", ".log");
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-            if (!p.waitFor(RESOLVE.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly();
-                return "timed out after " + RESOLVE;
-            }
-            return p.exitValue() == 0 && Files.isRegularFile(CLASSPATH_FILE) ? "" : "exit " + p.exitValue() + "\n" + Files.readString(out);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while resolving the Spark 3.5.1 jars", e);
-        } finally {
-            Files.deleteIfExists(out);
-        }
+    static String sparkClasspath() throws IOException {
+        return SparkClasspath.resolve(Path.of("src/test/pyspark/pom.xml"), CLASSPATH_FILE, "Spark 3.5.1");
     }
 
     private static boolean answers(URI uri) {

@@ -200,7 +200,7 @@ public final class RestSource implements SnapshotSource {
                 ? driverThreads.probe(api, app, application, stageModels, answerMs, now, notes) : Optional.empty();
         SourceInfo source = new SourceInfo(choice.kind(), target.display(), application.completed(), 0, 0, notes);
         return new AppSnapshot(source, application, jobModels, stageModels, executorModels, sqlModels,
-                environmentModel, now, threads, driverDump);
+                environmentModel, now, threads, driverDump, LiveStreams.of(jobModels, sqlModels));
     }
 
     /**
