@@ -63,6 +63,15 @@ public record TimeAccount(long wallMs, long slotMs, List<Part> parts, long criti
         return Ledger.of(snapshot, now, slotsOf, slotsIfNone).map(Ledger::account);
     }
 
+    /**
+     * One stage attempt's slot milliseconds by slot cause, as the account counts them before
+     * fitting them to the slots offered: what a finding about that stage draws its seconds from
+     * (its failed attempts, its lost speculative copies, its fetch wait).
+     */
+    public static java.util.Map<Cause, Double> stageSlotMs(dev.sparkdoc.model.Stage stage) {
+        return java.util.Map.copyOf(StageWork.of(stage).ms());
+    }
+
     public Optional<Part> part(Cause cause) {
         return parts.stream().filter(p -> p.cause() == cause).findFirst();
     }

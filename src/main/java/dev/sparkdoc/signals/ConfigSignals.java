@@ -58,6 +58,8 @@ public final class ConfigSignals {
             "dynamic allocation's state: executors alive against its minimum and maximum, each with its origin");
     public static final Fact LOCAL_MODE = FACTS.flag("config.localMode",
             "spark.master is local or local[...]: the driver is the only executor (local-cluster[...] is a cluster)");
+    public static final Fact YARN = FACTS.flag("config.yarn",
+            "spark.master is yarn: YARN's external shuffle service and push-based shuffle (Spark 3.2+) are there to turn on");
 
     private ConfigSignals() {
     }
@@ -89,7 +91,7 @@ public final class ConfigSignals {
         sink.put(DRIVER_MEMORY, driverMemory).put(DRIVER_MEMORY_LARGER, driverMemory * 2.0)
                 .text(DRIVER_MEMORY_HOW, "2 × " + driverHeap.how() + " = " + ByteFormat.of(driverMemory * 2.0));
         sink.put(DRIVER_MAX_RESULT_SIZE, ctx.settings().bytes("spark.driver.maxResultSize"));
-        sink.put(LOCAL_MODE, local);
+        sink.put(LOCAL_MODE, local).put(YARN, SparkMaster.of(ctx).map(SparkMaster::yarn).orElse(false));
     }
 
     /** Where dynamic allocation stands: executors alive against its bounds; at the maximum, a larger one. */

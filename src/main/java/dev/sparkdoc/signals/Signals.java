@@ -42,6 +42,8 @@ public final class Signals {
         CrashSignals.compute(ctx, appSink);
         LossSignals.compute(ctx, appSink);
         TimeSignals.compute(ctx, appSink);
+        RetriedWork.compute(ctx, appSink);
+        LateExecutors.compute(ctx, appSink);
         ScopeFacts app = appSink.build(Optional.empty());
         QueryParents parents = new QueryParents(ctx, app);
 

@@ -29,11 +29,7 @@ final class SlotTime {
      * its end. Executors with no add time count for the whole span.
      */
     static double offeredMs(AppContext ctx, List<long[]> spans) {
-        List<Executor> all = ctx.snapshot().executors();
-        List<Executor> counted = all.stream().filter(e -> !e.isDriver()).toList();
-        if (counted.isEmpty()) {
-            counted = all.stream().filter(Executor::isDriver).toList();
-        }
+        List<Executor> counted = counted(ctx);
         if (counted.isEmpty()) {
             return (double) ctx.slots() * spans.stream().mapToLong(iv -> iv[1] - iv[0]).sum();
         }
@@ -48,5 +44,38 @@ final class SlotTime {
             capacity += (double) ctx.slotsOf(e) * alive;
         }
         return capacity;
+    }
+
+    /**
+     * The most slots alive at once inside [start, end): what the executors offered once all had
+     * come. An executor that registered late lowers the average over the span, not this.
+     */
+    static int peakSlots(AppContext ctx, long start, long end) {
+        List<Executor> counted = counted(ctx);
+        if (counted.isEmpty()) {
+            return ctx.slots();
+        }
+        int peak = 0;
+        for (Executor at : counted) {
+            long t = Math.max(start, at.addTime().map(Instant::toEpochMilli).orElse(start));
+            if (t >= end || at.removeTime().map(r -> r.toEpochMilli() <= start).orElse(false)) {
+                continue;
+            }
+            int alive = 0;
+            for (Executor e : counted) {
+                long from = e.addTime().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
+                long to = e.removeTime().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
+                alive += from <= t && t < to ? ctx.slotsOf(e) : 0;
+            }
+            peak = Math.max(peak, alive);
+        }
+        return peak;
+    }
+
+    /** The executors whose slots count: the workers, or in local mode the driver. */
+    private static List<Executor> counted(AppContext ctx) {
+        List<Executor> all = ctx.snapshot().executors();
+        List<Executor> workers = all.stream().filter(e -> !e.isDriver()).toList();
+        return workers.isEmpty() ? all.stream().filter(Executor::isDriver).toList() : workers;
     }
 }

@@ -24,6 +24,11 @@ record SparkMaster(String url) {
         return LOCAL.matcher(url).matches();
     }
 
+    /** YARN runs the executors: {@code yarn} (with {@code yarn-client}, {@code yarn-cluster} of Spark 1.x). */
+    boolean yarn() {
+        return url.startsWith("yarn");
+    }
+
     /**
      * How many times Spark tries a task before it fails the job: once in {@code local[N]}, F times
      * in {@code local[N,F]}; on a cluster spark.task.maxFailures (4). Empty when not known.

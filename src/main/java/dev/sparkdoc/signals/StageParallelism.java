@@ -22,9 +22,11 @@ final class StageParallelism {
 
     static final FactList FACTS = new FactList(ScopeKind.STAGE);
     static final Fact SLOTS_OFFERED = FACTS.count("stage.slotsOffered",
-            "slots the executors offered while the stage ran (those alive in its window, on average)");
+            "slots the executors offered while the stage ran: the most alive at once (executors that came late count from their start)");
+    static final Fact SLOTS_MEAN = FACTS.count("stage.slotsOffered.mean",
+            "slots alive in the stage's window on average: below stage.slotsOffered when executors came or went while it ran");
     static final Fact IDLE_SLOTS = FACTS.count("stage.fewTasks.idleSlots",
-            "slots the stage had no task for: the slots offered minus its tasks, when it had fewer tasks than slots");
+            "slots the stage had no task for: the slots alive on average over its window minus its tasks, when it had fewer tasks than slots");
     static final Fact SECONDS_LOST = FACTS.seconds("stage.fewTasks.secondsLost",
             "how much sooner the stage would end with its work spread over every slot offered, less the slot time other stages used meanwhile");
 
@@ -48,7 +50,7 @@ final class StageParallelism {
         }
         double offered = SlotTime.offeredMs(ctx, List.of(new long[] {start, end})) / wall;
         int tasks = stage.tasks().total();
-        sink.put(SLOTS_OFFERED, Math.round(offered));
+        sink.put(SLOTS_OFFERED, Math.max(Math.round(offered), SlotTime.peakSlots(ctx, start, end))).put(SLOTS_MEAN, Math.round(offered));
         if (offered - tasks < 1) {
             sink.put(IDLE_SLOTS, 0).put(SECONDS_LOST, 0);
             return;

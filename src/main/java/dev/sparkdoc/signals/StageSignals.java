@@ -199,6 +199,7 @@ public final class StageSignals {
         }).orElse(false);
         AqeCoalesce.compute(ctx.hasConfig() ? ctx.settingsOf(stage) : Settings.NONE, stage, userPartitions, sink);
         StageParallelism.compute(ctx, stage, sink);
+        FetchWait.compute(ctx, stage, sink);
         sink.put(TASKS_TOTAL, stage.tasks().total())
                 .put(TASKS_COMPLETED, stage.tasks().completed())
                 .put(TASKS_RUNNING, stage.tasks().active())

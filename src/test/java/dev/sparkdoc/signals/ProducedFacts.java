@@ -148,6 +148,11 @@ final class ProducedFacts {
                         List.of(new dev.sparkdoc.model.DriverThread("main", "RUNNABLE",
                                 List.of("java.util.HashMap.putVal(HashMap.java:636)", "com.acme.Report.build(Report.java:42)",
                                         "com.acme.Report.main(Report.java:12)"), Optional.empty())))))));
+        // no test log's completed stages retried failures of two reasons
+        out.put("retried failures of two reasons", Signals.compute(Snapshots.app()
+                .stage(stage(3).tasks(8, 8).failed(3).runTime(110_000)
+                        .failure("ExceptionFailure", "java.io.IOException", "java.io.IOException: Connection reset by 10.0.0.7", 2)
+                        .failure("UnknownReason", null, "UnknownReason", 1)).build()));
         // no test log's collect_list outgrew its hash map
         out.put("an object aggregate that fell back to sorting", Signals.compute(Snapshots.app()
                 .sql(dev.sparkdoc.testing.Plans.plan().node(0, "ObjectHashAggregate", "number of sort fallback tasks", 3)

@@ -123,7 +123,8 @@ class PaneRenderingTest {
         // the worst finding's main claim first; the counts where there is room for both
         assertThat(shot.rows().get(2)).contains("Straggler tasks in stage 3: the slowest took 1 min 30 s against a 2.0 s median");
         if (width >= 160) {
-            assertThat(shot.rows().get(2)).startsWith("2 critical, 5 warning, 1 info │ ");
+            // stage 3 completed after its failed tasks ran again: no warning of its own (errors-during.retried-work prices those)
+            assertThat(shot.rows().get(2)).startsWith("2 critical, 4 warning, 1 info │ ");
         }
         assertFits(shot, width, height);
     }

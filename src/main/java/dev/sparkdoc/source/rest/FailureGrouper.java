@@ -1,7 +1,7 @@
 package dev.sparkdoc.source.rest;
 
 import dev.sparkdoc.model.TaskFailure;
-import dev.sparkdoc.source.FailureMessages;
+import dev.sparkdoc.model.FailureMessages;
 import dev.sparkdoc.source.rest.dto.TaskDataDto;
 import java.util.ArrayList;
 import java.util.Comparator;

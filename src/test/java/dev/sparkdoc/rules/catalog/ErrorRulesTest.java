@@ -19,6 +19,7 @@ class ErrorRulesTest {
 
     private static final String BEFORE = "errors-before.job-failed-early";
     private static final String DURING = "errors-during.task-failures";
+    private static final String RETRIED = "errors-during.retried-work";
 
     private static final String LINEAGE_TOO_DEEP = """
             Job aborted due to stage failure: Task serialization failed: java.lang.StackOverflowError
@@ -61,11 +62,32 @@ class ErrorRulesTest {
     }
 
     @Test
-    void failedTaskThatSucceededOnRetryIsAWarning() {
-        Finding f = fires(Snapshots.app().stage(divideByZero().tasks(100, 100)), DURING, "11.0");
+    void failedTaskOfARunningStageIsAWarning() {
+        Finding f = fires(Snapshots.app().stage(divideByZero().active(1)), DURING, "11.0", "scheduling.idle-slots");
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
-        // one failed attempt × 1.9 s median run time, over 8 slots
-        assertThat(f.secondsLost()).isEqualTo(0.2375);
+    }
+
+    @Test
+    void failedTaskOfAStageThatCompletedOnRetryIsNoStageFinding() {
+        // one attempt of 1.9 s wasted: under the retried-work rule's 3 s, and no warning per stage either
+        silent(Snapshots.app().stage(divideByZero().tasks(100, 100)));
+    }
+
+    @Test
+    void retriesThatBurnTimeAreOneWarningForTheirReasonAcrossStages() {
+        Finding f = fires(Snapshots.app().stage(flaky(11, "10.0.0.1")).stage(flaky(12, "10.0.0.2")), RETRIED, "app-test", "scheduling.few-tasks");
+
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        // each stage: 2 failed attempts at its mean run of 60 s over 6 ended attempts; over the app's 8 slots
+        assertThat(evidence(f, "app.retries.taskTime")).isEqualTo(40_000.0);
+        assertThat(f.secondsLost()).isEqualTo(5.0);
+        assertThat(f.title()).isEqualTo("4 task attempt(s) failed and ran again, wasting 40.0 s of slot time: "
+                + "java.lang.IllegalStateException: flaky host <host>");
+    }
+
+    private static Snapshots.StageBuilder flaky(int id, String host) {
+        return stage(id).tasks(4, 4).failed(2).runTime(60_000)
+                .failure("ExceptionFailure", "java.lang.IllegalStateException", "java.lang.IllegalStateException: flaky host " + host, 2);
     }
 
     @Test

@@ -1,7 +1,7 @@
 package dev.sparkdoc.source.eventlog.fold;
 
 import dev.sparkdoc.model.TaskFailure;
-import dev.sparkdoc.source.FailureMessages;
+import dev.sparkdoc.model.FailureMessages;
 import dev.sparkdoc.source.eventlog.events.TaskEvent;
 import dev.sparkdoc.source.eventlog.events.TaskEventParser;
 import java.util.ArrayList;

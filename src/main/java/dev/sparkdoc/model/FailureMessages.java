@@ -1,4 +1,4 @@
-package dev.sparkdoc.source;
+package dev.sparkdoc.model;
 
 import java.util.regex.Pattern;
 
@@ -7,12 +7,13 @@ import java.util.regex.Pattern;
  * UUIDs, paths and URLs, hosts and ports, ids and numbers. 59 {@code GpuSplitAndRetryOOM}
  * failures each naming its own buffer ({@code address=0x7efca0872010, length=729336131,
  * id=4933}) are one kind of failure. Both readers group by it (the event log's per-stage
- * groups and the REST API's), and each group keeps one real message as its example.
+ * groups and the REST API's), and each group keeps one real message as its example; signals
+ * group retried failures across stages by it. In the model because readers and signals share it.
  */
 public final class FailureMessages {
 
     /** Enough of a first line to tell kinds apart; the regexes never see more. */
-    static final int MAX_CHARS = 1000;
+    public static final int MAX_CHARS = 1000;
 
     private static final Pattern UUID =
             Pattern.compile("\\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\b");

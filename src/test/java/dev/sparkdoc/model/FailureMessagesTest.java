@@ -1,4 +1,4 @@
-package dev.sparkdoc.source;
+package dev.sparkdoc.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
