@@ -14,9 +14,10 @@ import java.util.function.ToIntFunction;
  *
  * @param stages          stages of even tasks that ran in two waves or more
  * @param mostWaves       the most waves one of them ran
+ * @param executorsHad    executors alive at once at the app's peak (1 in local mode: the driver)
  * @param proposedExecutors executors that remove the waves, at most twice those the app had
  */
-public record Waves(int stages, long mostWaves, int proposedExecutors) {
+public record Waves(int stages, long mostWaves, int executorsHad, int proposedExecutors) {
 
     /**
      * Tasks are even when the middle half of their durations lies within 25 % of the median and the
@@ -40,7 +41,7 @@ public record Waves(int stages, long mostWaves, int proposedExecutors) {
         }
         long removing = (mostTasks + had.cores() - 1) / had.cores();
         long proposed = Math.max(had.executors() + 1L, Math.min(removing, 2L * had.executors()));
-        return new Waves(stages, mostWaves, (int) Math.min(WhatIfRequest.MOST, proposed));
+        return new Waves(stages, mostWaves, had.executors(), (int) Math.min(WhatIfRequest.MOST, proposed));
     }
 
     private static boolean even(Stage st) {

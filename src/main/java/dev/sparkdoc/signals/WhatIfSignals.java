@@ -1,0 +1,76 @@
+package dev.sparkdoc.signals;
+
+import dev.sparkdoc.account.Cause;
+import dev.sparkdoc.account.TimeAccount;
+import dev.sparkdoc.account.Waves;
+import dev.sparkdoc.account.WhatIf;
+import dev.sparkdoc.account.WhatIfRequest;
+import dev.sparkdoc.facts.DurationFormat;
+import dev.sparkdoc.facts.Fact;
+import dev.sparkdoc.facts.FactList;
+import dev.sparkdoc.facts.FactSink;
+import dev.sparkdoc.facts.ScopeKind;
+import java.util.Optional;
+
+/**
+ * Waves and idle executors as app facts: stages of even tasks that ran in waves, the replay of
+ * the app on the executors that would have removed them ({@link WhatIf}), and the executors'
+ * time held while no job ran.
+ */
+public final class WhatIfSignals {
+
+    static final FactList FACTS = new FactList(ScopeKind.APP);
+    public static final Fact WAVE_STAGES = FACTS.count("app.waves.stages",
+            "stages whose even tasks (middle half within 25 % of the median, slowest within 50 %) ran in two waves or more"
+                    + " on the slots the app had at its peak");
+    public static final Fact MOST_WAVES = FACTS.count("app.waves.most", "the most waves one of app.waves.stages ran");
+    public static final Fact EXECUTORS_HAD = FACTS.count("app.whatIf.executorsHad",
+            "executors alive at once at the app's peak (1 in local mode: the driver)");
+    public static final Fact EXECUTORS = FACTS.count("app.whatIf.executors",
+            "executors that run the largest of app.waves.stages in one wave, at most twice app.whatIf.executorsHad");
+    public static final Fact CORES = FACTS.count("app.whatIf.cores", "slots of each executor in the what-if: as many as the app's had");
+    public static final Fact SLOTS = FACTS.count("app.whatIf.slots", "app.whatIf.executors × app.whatIf.cores");
+    public static final Fact WALL = FACTS.ms("app.whatIf.wall",
+            "the app's wall time estimated on app.whatIf.executors: its stages replayed on those slots (account/WhatIf)");
+    public static final Fact SAVED = FACTS.ms("app.whatIf.saved", "the app's wall time less app.whatIf.wall, 0 or more");
+    public static final Fact HOW = FACTS.text("app.whatIf.how", "the what-if in words: executors, cores, estimated and recorded wall");
+    public static final Fact IDLE_NO_JOB = FACTS.ms("app.executors.idleNoJob",
+            "wall time the executors sat held and idle while no job ran: app.slots.idle.noJob over the app's peak slots");
+    public static final Fact IDLE_NO_JOB_SHARE = FACTS.fraction("app.executors.idleNoJobShare",
+            "app.slots.idle.noJob as a share of app.slots.offered");
+
+    private WhatIfSignals() {
+    }
+
+    /** The estimate for {@code request}, as {@code triage --what-if} prints it. */
+    public static Optional<WhatIf> estimate(AppContext ctx, WhatIfRequest request) {
+        return WhatIf.of(ctx.snapshot(), ctx.now(), ctx::slotsOf, ctx.slots(), request);
+    }
+
+    /** "with 2 executors of 4 cores instead of 1: ~7 min instead of 13 min" (local mode: local[N]). */
+    public static String sentence(WhatIf w) {
+        String layout = w.local()
+                ? "local[" + w.slots() + "] instead of local[" + w.recordedCores() + "]"
+                : "with " + w.executors() + " executor(s) of " + w.cores() + " core(s) instead of " + w.recordedExecutors()
+                        + (w.cores() == w.recordedCores() ? "" : " of " + w.recordedCores());
+        return layout + ": ~" + DurationFormat.of(w.estimateWallMs()) + " instead of " + DurationFormat.of(w.recordedWallMs());
+    }
+
+    static void compute(AppContext ctx, TimeAccount account, FactSink sink) {
+        Waves waves = Waves.of(ctx.snapshot(), ctx::slotsOf, ctx.slots());
+        sink.put(WAVE_STAGES, waves.stages()).put(MOST_WAVES, waves.mostWaves()).put(EXECUTORS_HAD, waves.executorsHad());
+        idle(ctx, account, sink);
+        if (waves.stages() == 0) {
+            return; // the replay walks every task: only where a waves rule can use it
+        }
+        estimate(ctx, new WhatIfRequest(waves.proposedExecutors(), Optional.empty())).ifPresent(w -> sink
+                .put(EXECUTORS, w.executors()).put(CORES, w.cores())
+                .put(SLOTS, w.slots()).put(WALL, w.estimateWallMs()).put(SAVED, w.savedMs()).text(HOW, sentence(w)));
+    }
+
+    private static void idle(AppContext ctx, TimeAccount account, FactSink sink) {
+        long idle = account.ms(Cause.IDLE_NO_JOB);
+        sink.put(IDLE_NO_JOB_SHARE, account.share(Cause.IDLE_NO_JOB));
+        sink.put(IDLE_NO_JOB, Math.min(account.ms(Cause.DRIVER_ONLY), idle / Math.max(1, ctx.slots())));
+    }
+}
