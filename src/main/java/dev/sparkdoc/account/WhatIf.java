@@ -26,14 +26,25 @@ import java.util.function.ToIntFunction;
  * @param estimateWallMs          the wall time estimated with the executors asked
  * @param savedMs                 recorded minus estimated wall time, 0 when they would be slower
  * @param recordedStagesRunningMs the wall time at least one task ran (the account's stagesRunning)
+ * @param replayStagesRunningMs   the same in the replay on the slots the app had
  * @param estimateStagesRunningMs the same, estimated
+ * @param reliable                the replay on the slots the app had came within 25 % of the recorded
+ *                                stages-running time: the slots and durations it read are near the truth
  * @param assumptions             what the estimate takes as given
  */
 @JsonPropertyOrder({"executors", "cores", "recordedExecutors", "recordedCores", "local", "recordedWallMs", "replayWallMs",
-        "estimateWallMs", "savedMs", "recordedStagesRunningMs", "estimateStagesRunningMs", "assumptions"})
+        "estimateWallMs", "savedMs", "recordedStagesRunningMs", "replayStagesRunningMs", "estimateStagesRunningMs", "reliable",
+        "assumptions"})
 public record WhatIf(int executors, int cores, int recordedExecutors, int recordedCores, boolean local, long recordedWallMs,
                      long replayWallMs, long estimateWallMs, long savedMs, long recordedStagesRunningMs,
-                     long estimateStagesRunningMs, List<String> assumptions) {
+                     long replayStagesRunningMs, long estimateStagesRunningMs, boolean reliable, List<String> assumptions) {
+
+    /**
+     * How far the replay on the app's own slots may miss the record and the estimate still be
+     * given as one: past it the slots or durations the model holds are not those that ran (a log
+     * without executor cores, tasks far longer than their summary says).
+     */
+    static final double RELIABLE_WITHIN = 0.25;
 
     static final String ORDER = "each stage's tasks placed longest first on the slot that frees first (task durations are kept"
             + " as a summary per stage, not in launch order; for equal tasks every order gives the same waves)";
@@ -78,15 +89,19 @@ public record WhatIf(int executors, int cores, int recordedExecutors, int record
         Schedule.Result estimate = Schedule.replay(runs, (int) asked, end - start);
         TimeAccount account = ledger.get().account();
         long wall = account.wallMs();
-        long estimateWall = Math.max(0, wall + estimate.wallMs() - replay.wallMs());
+        // no number of executors takes the critical path away
+        long estimateWall = Math.max(account.criticalPathMs(), wall + estimate.wallMs() - replay.wallMs());
         long running = account.ms(Cause.STAGES_RUNNING);
-        long estimateRunning = Math.max(0, running + estimate.stagesRunningMs() - replay.stagesRunningMs());
+        long chain = Math.max(0, account.criticalPathMs() - (wall - running));
+        long estimateRunning = Math.max(chain, running + estimate.stagesRunningMs() - replay.stagesRunningMs());
+        boolean reliable = Math.abs(replay.stagesRunningMs() - running) <= RELIABLE_WITHIN * running;
         List<String> assumptions = new ArrayList<>(List.of(ORDER, DEPENDENCIES, KEPT, SAME_TASKS, NO_RETRIES));
         if (had.local()) {
             assumptions.add(LOCAL);
         }
         return Optional.of(new WhatIf(request.executors(), cores, had.executors(), had.cores(), had.local(), wall,
-                replay.wallMs(), estimateWall, Math.max(0, wall - estimateWall), running, estimateRunning, assumptions));
+                replay.wallMs(), estimateWall, Math.max(0, wall - estimateWall), running, replay.stagesRunningMs(), estimateRunning,
+                reliable, assumptions));
     }
 
     /** The stages that ran, as the schedule takes them: times from the app's start, within its window. */

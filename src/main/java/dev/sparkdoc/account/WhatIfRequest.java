@@ -56,6 +56,6 @@ public record WhatIfRequest(int executors, Optional<Integer> cores) {
     }
 
     private static IllegalArgumentException bad(String text, String why) {
-        return new IllegalArgumentException("--what-if '" + text + "': " + why + "; write executors=N or executors=N,cores=C");
+        return new IllegalArgumentException("'" + text + "': " + why + "; write executors=N or executors=N,cores=C");
     }
 }

@@ -31,7 +31,8 @@ public final class WhatIfSignals {
     public static final Fact CORES = FACTS.count("app.whatIf.cores", "slots of each executor in the what-if: as many as the app's had");
     public static final Fact SLOTS = FACTS.count("app.whatIf.slots", "app.whatIf.executors × app.whatIf.cores");
     public static final Fact WALL = FACTS.ms("app.whatIf.wall",
-            "the app's wall time estimated on app.whatIf.executors: its stages replayed on those slots (account/WhatIf)");
+            "the app's wall time estimated on app.whatIf.executors: its stages replayed on those slots (account/WhatIf);"
+                    + " absent when the replay on the app's own slots misses its recorded stages-running time by over 25 %");
     public static final Fact SAVED = FACTS.ms("app.whatIf.saved", "the app's wall time less app.whatIf.wall, 0 or more");
     public static final Fact HOW = FACTS.text("app.whatIf.how", "the what-if in words: executors, cores, estimated and recorded wall");
     public static final Fact IDLE_NO_JOB = FACTS.ms("app.executors.idleNoJob",
@@ -63,7 +64,8 @@ public final class WhatIfSignals {
         if (waves.stages() == 0) {
             return; // the replay walks every task: only where a waves rule can use it
         }
-        estimate(ctx, new WhatIfRequest(waves.proposedExecutors(), Optional.empty())).ifPresent(w -> sink
+        // a replay that misses the recorded run is no ground for a finding; --what-if still shows it, flagged
+        estimate(ctx, new WhatIfRequest(waves.proposedExecutors(), Optional.empty())).filter(WhatIf::reliable).ifPresent(w -> sink
                 .put(EXECUTORS, w.executors()).put(CORES, w.cores())
                 .put(SLOTS, w.slots()).put(WALL, w.estimateWallMs()).put(SAVED, w.savedMs()).text(HOW, sentence(w)));
     }
