@@ -27,7 +27,7 @@ public record Waves(int stages, long mostWaves, int executorsHad, int proposedEx
     static final double SLOWEST_SPREAD = 0.5;
 
     public static Waves of(AppSnapshot snapshot, ToIntFunction<Executor> slotsOf, int slotsIfNone) {
-        Layout had = Layout.of(snapshot, slotsOf, slotsIfNone);
+        ExecutorLayout had = ExecutorLayout.of(snapshot, slotsOf, slotsIfNone);
         int stages = 0;
         long mostWaves = 0;
         long mostTasks = 0;

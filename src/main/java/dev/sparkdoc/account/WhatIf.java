@@ -82,7 +82,7 @@ public record WhatIf(int executors, int cores, int recordedExecutors, int record
         if (runs.isEmpty()) {
             return Optional.empty();
         }
-        Layout had = Layout.of(snapshot, slotsOf, slotsIfNone);
+        ExecutorLayout had = ExecutorLayout.of(snapshot, slotsOf, slotsIfNone);
         int cores = request.cores().orElse(had.cores());
         long asked = Math.min(WhatIfRequest.MOST, (long) request.executors() * cores);
         Schedule.Result replay = Schedule.replay(runs, had.slots(), end - start);

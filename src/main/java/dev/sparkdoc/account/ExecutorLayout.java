@@ -14,14 +14,14 @@ import java.util.function.ToIntFunction;
  *
  * @param local true when no executor but the driver ran tasks
  */
-record Layout(int executors, int cores, int slots, boolean local) {
+record ExecutorLayout(int executors, int cores, int slots, boolean local) {
 
-    static Layout of(AppSnapshot snapshot, ToIntFunction<Executor> slotsOf, int slotsIfNone) {
+    static ExecutorLayout of(AppSnapshot snapshot, ToIntFunction<Executor> slotsOf, int slotsIfNone) {
         List<Executor> workers = snapshot.executors().stream().filter(e -> !e.isDriver() && slotsOf.applyAsInt(e) > 0).toList();
         if (workers.isEmpty()) {
             int slots = snapshot.executors().stream().filter(Executor::isDriver).mapToInt(slotsOf).max().orElse(0);
             int local = slots > 0 ? slots : Math.max(1, slotsIfNone);
-            return new Layout(1, local, local, true);
+            return new ExecutorLayout(1, local, local, true);
         }
         int cores = workers.stream().mapToInt(slotsOf).max().orElse(1);
         // peak of executors and slots alive at once: with dynamic allocation they come and go
@@ -42,6 +42,6 @@ record Layout(int executors, int cores, int slots, boolean local) {
             peakAlive = Math.max(peakAlive, alive);
             peakSlots = Math.max(peakSlots, slots);
         }
-        return new Layout((int) Math.max(1, peakAlive), cores, (int) Math.max(1, peakSlots), false);
+        return new ExecutorLayout((int) Math.max(1, peakAlive), cores, (int) Math.max(1, peakSlots), false);
     }
 }
