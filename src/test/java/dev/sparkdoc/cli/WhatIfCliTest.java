@@ -16,6 +16,7 @@ class WhatIfCliTest {
         CliRun run = CliRun.of("triage", LOG, "--json", "--what-if", "executors=2");
 
         JsonNode report = Json.mapper().readTree(run.out());
+        assertThat(dev.sparkdoc.testing.TriageSchema.SCHEMA.validate(report)).isEmpty();
         JsonNode whatIf = report.get("whatIf");
         assertThat(whatIf).as(run.out()).isNotNull();
         assertThat(whatIf.get("local").asBoolean()).isTrue();
