@@ -1,6 +1,7 @@
 package dev.sparkdoc.signals;
 
 import dev.sparkdoc.account.Cause;
+import dev.sparkdoc.account.Intervals;
 import dev.sparkdoc.account.TimeAccount;
 import dev.sparkdoc.account.Waves;
 import dev.sparkdoc.account.WhatIf;
@@ -10,6 +11,7 @@ import dev.sparkdoc.facts.Fact;
 import dev.sparkdoc.facts.FactList;
 import dev.sparkdoc.facts.FactSink;
 import dev.sparkdoc.facts.ScopeKind;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -36,9 +38,15 @@ public final class WhatIfSignals {
     public static final Fact SAVED = FACTS.ms("app.whatIf.saved", "the app's wall time less app.whatIf.wall, 0 or more");
     public static final Fact HOW = FACTS.text("app.whatIf.how", "the what-if in words: executors, cores, estimated and recorded wall");
     public static final Fact IDLE_NO_JOB = FACTS.ms("app.executors.idleNoJob",
-            "wall time the executors sat held and idle while no job ran: app.slots.idle.noJob over the app's peak slots");
+            "wall time between the first job's start and the last one's end with no job running: executors held idle"
+                    + " (their slot time is in app.slots.idle.noJob); absent with fewer than two jobs or no executor but the driver");
     public static final Fact IDLE_NO_JOB_SHARE = FACTS.fraction("app.executors.idleNoJobShare",
-            "app.slots.idle.noJob as a share of app.slots.offered");
+            "app.executors.idleNoJob as a share of the app's wall time");
+    public static final Fact SAVED_SHARE = FACTS.fraction("app.whatIf.savedShare", "app.whatIf.saved as a share of the app's wall time");
+
+    public static final Fact MASTER_KNOWN = FACTS.flag("app.master.known",
+            "spark.master is in the snapshot: local mode, or a cluster manager (YARN, Kubernetes, standalone, local-cluster)"
+                    + " where executors can be added and dynamic allocation works; absent when the master is not known");
 
     private WhatIfSignals() {
     }
@@ -58,6 +66,10 @@ public final class WhatIfSignals {
     }
 
     static void compute(AppContext ctx, TimeAccount account, FactSink sink) {
+        // which remedy applies (executors, dynamic allocation or local[N]) needs the master: unknown, neither rule speaks
+        if (ctx.hasConfig() && SparkMaster.of(ctx).isPresent()) {
+            sink.put(MASTER_KNOWN, true);
+        }
         Waves waves = Waves.of(ctx.snapshot(), ctx::slotsOf, ctx.slots());
         sink.put(WAVE_STAGES, waves.stages()).put(MOST_WAVES, waves.mostWaves()).put(EXECUTORS_HAD, waves.executorsHad());
         idle(ctx, account, sink);
@@ -67,12 +79,28 @@ public final class WhatIfSignals {
         // a replay that misses the recorded run is no ground for a finding; --what-if still shows it, flagged
         estimate(ctx, new WhatIfRequest(waves.proposedExecutors(), Optional.empty())).filter(WhatIf::reliable).ifPresent(w -> sink
                 .put(EXECUTORS, w.executors()).put(CORES, w.cores())
-                .put(SLOTS, w.slots()).put(WALL, w.estimateWallMs()).put(SAVED, w.savedMs()).text(HOW, sentence(w)));
+                .put(SLOTS, w.slots()).put(WALL, w.estimateWallMs()).put(SAVED, w.savedMs())
+                .put(SAVED_SHARE, w.recordedWallMs() <= 0 ? 0 : (double) w.savedMs() / w.recordedWallMs()).text(HOW, sentence(w)));
     }
 
+    /**
+     * Executors held while no job ran between the first job's start and the last one's end (before
+     * the first and after the last, the app starts and stops: no gap dynamic allocation would use).
+     */
     private static void idle(AppContext ctx, TimeAccount account, FactSink sink) {
-        long idle = account.ms(Cause.IDLE_NO_JOB);
-        sink.put(IDLE_NO_JOB_SHARE, account.share(Cause.IDLE_NO_JOB));
-        sink.put(IDLE_NO_JOB, Math.min(account.ms(Cause.DRIVER_ONLY), idle / Math.max(1, ctx.slots())));
+        var workers = ctx.snapshot().executors().stream().filter(e -> !e.isDriver()).toList();
+        List<long[]> jobs = ctx.snapshot().jobs().stream().filter(j -> j.submissionTime().isPresent())
+                .map(j -> new long[] {j.submissionTime().get().toEpochMilli(),
+                        j.completionTime().orElse(ctx.now()).toEpochMilli()}).toList();
+        if (workers.isEmpty() || jobs.size() < 2 || account.wallMs() <= 0) {
+            return;
+        }
+        List<long[]> merged = Intervals.merged(jobs);
+        long between = 0;
+        for (int i = 1; i < merged.size(); i++) {
+            between += Math.max(0, merged.get(i)[0] - merged.get(i - 1)[1]);
+        }
+        long held = Math.min(between, account.ms(Cause.DRIVER_ONLY));
+        sink.put(IDLE_NO_JOB, held).put(IDLE_NO_JOB_SHARE, Math.min(1.0, (double) held / account.wallMs()));
     }
 }
