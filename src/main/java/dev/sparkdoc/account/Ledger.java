@@ -54,6 +54,15 @@ final class Ledger {
                 .flatMap(x -> x).flatMap(Optional::stream).map(Instant::toEpochMilli).filter(t -> t > 0).min(Long::compare);
     }
 
+    /** The account's window, epoch ms: the app's start and its end (or now). */
+    long startMs() {
+        return start;
+    }
+
+    long endMs() {
+        return end;
+    }
+
     TimeAccount account() {
         Spans window = Spans.of(start, end);
         List<Stage> launched = snapshot.stages().stream().filter(Ledger::launched).toList();
@@ -182,7 +191,7 @@ final class Ledger {
         return ms;
     }
 
-    private static boolean launched(Stage st) {
+    static boolean launched(Stage st) {
         var t = st.tasks();
         return t.completed() + t.failed() + t.killed() + t.active() > 0;
     }

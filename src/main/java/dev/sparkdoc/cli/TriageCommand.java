@@ -1,5 +1,6 @@
 package dev.sparkdoc.cli;
 
+import dev.sparkdoc.account.WhatIfRequest;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.proc.LocalProcesses;
 import dev.sparkdoc.report.TriageJson;
@@ -34,6 +35,10 @@ final class TriageCommand implements Callable<Integer> {
     @Mixin
     DriverLogOption driverLog;
 
+    @Option(names = "--what-if", paramLabel = "executors=N[,cores=C]", converter = WhatIfOption.class,
+            description = "estimate the wall time on N executors (of C cores; default: as the app's): its stages replayed on those slots")
+    WhatIfRequest whatIf;
+
     /** {@code --all-apps} and the options that only go with it: picocli refuses them alone. */
     @ArgGroup(exclusive = false)
     AllApps allApps;
@@ -50,6 +55,9 @@ final class TriageCommand implements Callable<Integer> {
         var ruleList = rules.rulesWhileReading();
         if (allApps != null) {
             // TARGET and --app are shared with every command; picocli cannot leave --app out of this mode alone
+            if (whatIf != null) {
+                throw new UsageException("--what-if estimates one application: leave out --all-apps");
+            }
             if (target.appId != null || target.attemptId != null) {
                 throw new UsageException("--all-apps reads every application: leave out --app and --attempt");
             }
@@ -64,7 +72,8 @@ final class TriageCommand implements Callable<Integer> {
         }
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList.get(),
                 LocalProcesses.sample(target.parsedTarget(), snapshot.application().id()), driverLogLines);
-        TriageReport report = TriageReport.of(diagnosis, VersionProvider.version(), findings.minimum(), findings.top());
+        TriageReport triage = TriageReport.of(diagnosis, VersionProvider.version(), findings.minimum(), findings.top());
+        TriageReport report = whatIf == null ? triage : triage.withWhatIf(diagnosis, whatIf);
         Destination.stdout().write(out -> {
             if (output.json()) {
                 TriageJson.write(report, out);

@@ -3,6 +3,8 @@ package dev.sparkdoc.report;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.sparkdoc.account.TimeAccount;
+import dev.sparkdoc.account.WhatIf;
+import dev.sparkdoc.account.WhatIfRequest;
 import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.AppSnapshot;
@@ -16,6 +18,7 @@ import dev.sparkdoc.signals.AppContext;
 import dev.sparkdoc.signals.ModelSanity;
 import dev.sparkdoc.signals.PostMortem;
 import dev.sparkdoc.signals.TimeSignals;
+import dev.sparkdoc.signals.WhatIfSignals;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -25,10 +28,17 @@ import java.util.Optional;
  * The triage report as data: what {@code triage --json} prints and the text report shows. The
  * field names are a contract with other tools (docs/triage.schema.json); add, never rename.
  */
-@JsonPropertyOrder({"schemaVersion", "tool", "source", "application", "verdict", "findings", "timeAccount"})
+@JsonPropertyOrder({"schemaVersion", "tool", "source", "application", "verdict", "findings", "timeAccount", "whatIf"})
 public record TriageReport(int schemaVersion, Tool tool, Source source, App application, Verdict verdict,
                            List<Finding> findings,
-                           @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<TimeAccount> timeAccount) {
+                           @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<TimeAccount> timeAccount,
+                           @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<WhatIf> whatIf) {
+
+    /** The report with the estimate {@code triage --what-if} asked for; none when no stage ran. */
+    public TriageReport withWhatIf(Diagnosis d, WhatIfRequest request) {
+        Optional<WhatIf> estimate = WhatIfSignals.estimate(AppContext.of(d.snapshot(), d.driverLog()), request);
+        return new TriageReport(schemaVersion, tool, source, application, verdict, findings, timeAccount, estimate);
+    }
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -82,7 +92,7 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
         return new TriageReport(SCHEMA_VERSION, new Tool("sparkdoc", toolVersion),
                 new Source(s.source().kind(), s.source().target(), s.source().complete(), s.takenAt(),
                         s.source().skippedLines(), notes(s, ctx)),
-                app(s, ctx), verdict(d, shown), shown, TimeSignals.account(ctx));
+                app(s, ctx), verdict(d, shown), shown, TimeSignals.account(ctx), Optional.empty());
     }
 
     /** What the source noticed while reading, then what the model's own sanity checks found. */

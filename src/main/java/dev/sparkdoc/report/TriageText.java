@@ -47,6 +47,10 @@ public final class TriageText {
                 out.addAll(lines);
             }
         });
+        r.whatIf().ifPresent(estimate -> {
+            out.add("");
+            out.addAll(WhatIfText.lines(estimate, w));
+        });
         int n = 0;
         for (Finding f : r.findings()) {
             out.add("");

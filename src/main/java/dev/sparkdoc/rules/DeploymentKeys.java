@@ -15,7 +15,7 @@ import java.util.Optional;
  * Puts a remedy's settings in the keys that act where the application runs: in local mode the
  * driver is the only executor, so its heap is {@code spark.driver.memory} and container overheads,
  * executor cores, dynamic allocation, the shuffle service and decommissioning do nothing; without
- * dynamic allocation its timeouts do nothing either. Where the query repartitions to a number of
+ * dynamic allocation its timeouts do nothing either, unless the remedy turns it on. Where the query repartitions to a number of
  * its own, spark.sql.shuffle.partitions does not set its partitions: the number in the code does.
  * Where the app sizes executor overhead by a factor of the heap (spark.executor.memoryOverheadFactor,
  * on Kubernetes spark.kubernetes.memoryOverheadFactor), a larger overhead is that factor stepped up.
@@ -55,7 +55,9 @@ final class DeploymentKeys {
     private static Map<String, String> of(Map<String, String> conf, ScopeFacts facts) {
         boolean local = facts.value(ConfigSignals.LOCAL_MODE).orElse(0) == 1;
         boolean userPartitions = userPartitions(conf, facts);
-        boolean dynamic = facts.value(ConfigSignals.DYNAMIC_ALLOCATION).orElse(1) == 1;
+        // a remedy that turns dynamic allocation on sets its bounds and timeouts along with it
+        boolean dynamic = facts.value(ConfigSignals.DYNAMIC_ALLOCATION).orElse(1) == 1
+                || "true".equalsIgnoreCase(conf.getOrDefault("spark.dynamicAllocation.enabled", "").strip());
         Map<String, String> out = new LinkedHashMap<>();
         conf.forEach((key, value) -> {
             // under the query's own repartition(n) neither the setting nor AQE's coalescing sets these partitions

@@ -55,6 +55,7 @@ public final class TimeSignals {
         account(ctx).ifPresent(account -> {
             sink.put(SLOTS_OFFERED, account.slotMs()).put(CRITICAL_PATH, account.criticalPathMs()).put(IDEAL, account.idealMs());
             account.parts().forEach(p -> sink.put(of(p.cause()), p.ms()));
+            WhatIfSignals.compute(ctx, account, sink);
         });
     }
 }

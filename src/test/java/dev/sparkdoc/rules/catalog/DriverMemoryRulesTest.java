@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.testing.Snapshots;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DriverMemoryRulesTest {
@@ -94,7 +95,9 @@ class DriverMemoryRulesTest {
 
     @Test
     void completeEventLogAndLiveAppStayQuiet() {
-        silent(Snapshots.app().stage(stage(0)));
-        silent(Snapshots.app().running(T0.plusSeconds(60)).stage(stage(0)));
+        // its 100 even tasks in 13 waves on 8 slots are scheduling.waves' business, not the driver's
+        for (Snapshots s : List.of(Snapshots.app().stage(stage(0)), Snapshots.app().running(T0.plusSeconds(60)).stage(stage(0)))) {
+            assertThat(CatalogAssert.diagnose(s).findings()).noneMatch(f -> f.family().equals("driver-memory"));
+        }
     }
 }
