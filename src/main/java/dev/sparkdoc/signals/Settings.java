@@ -230,37 +230,7 @@ public final class Settings implements InForce {
      */
     @Override
     public Optional<Setting> holding(String key, String proposed) {
-        if (uncertain(key)) {
-            return Optional.empty();
-        }
-        SparkDefaults.Kind kind = SparkDefaults.builtIn().kind(key);
-        Optional<String> defaultValue = SparkDefaults.builtIn().at(key, version).map(SparkDefaults.Entry::value);
-        return get(key).filter(s -> same(kind, s.value(), proposed)
-                || defaultValue.map(d -> alreadyPast(kind, d, s.value(), proposed)).orElse(false));
-    }
-
-    /**
-     * Whether {@code current} is already beyond {@code proposed} in the direction the proposal moves
-     * from Spark's default: a remedy raising {@code spark.shuffle.io.maxRetries} from 3 to 10 is no
-     * remedy for an app that runs with 100, nor one lowering a size for an app already below it.
-     * Negative values are switches (-1: off), not amounts, and never compare so.
-     */
-    static boolean alreadyPast(SparkDefaults.Kind kind, String defaultValue, String current, String proposed) {
-        Optional<BigDecimal> d = amount(kind, defaultValue);
-        Optional<BigDecimal> c = amount(kind, current);
-        Optional<BigDecimal> p = amount(kind, proposed);
-        if (d.isEmpty() || c.isEmpty() || p.isEmpty() || d.get().signum() < 0 || c.get().signum() < 0 || p.get().signum() < 0) {
-            return false;
-        }
-        int direction = p.get().compareTo(d.get());
-        return direction != 0 && c.get().compareTo(p.get()) * direction >= 0;
-    }
-
-    private static Optional<BigDecimal> amount(SparkDefaults.Kind kind, String value) {
-        if (kind == SparkDefaults.Kind.BOOL || kind == SparkDefaults.Kind.TEXT) {
-            return Optional.empty();
-        }
-        return canonical(kind, value).map(BigDecimal::new);
+        return uncertain(key) ? Optional.empty() : get(key).filter(s -> same(SparkDefaults.builtIn().kind(key), s.value(), proposed));
     }
 
     static boolean same(SparkDefaults.Kind kind, String a, String b) {

@@ -68,21 +68,6 @@ class SettingsTest {
     }
 
     @Test
-    void aSettingAlreadyPastTheProposalInItsDirectionFromTheDefaultHolds() {
-        Settings app = app(Snapshots.app().version("4.0.1").conf("spark.shuffle.io.maxRetries", "100")
-                .conf("spark.reducer.maxSizeInFlight", "16m").conf("spark.sql.shuffle.partitions", "8"));
-        // raising from the default 3 to 10 is no remedy for 100
-        assertThat(app.holding("spark.shuffle.io.maxRetries", "10")).isPresent();
-        // raising from 48m to 96m still is for 16m
-        assertThat(app.holding("spark.reducer.maxSizeInFlight", "96m")).isEmpty();
-        // lowering from 200 to 16 is no remedy for 8, raising to 400 is
-        assertThat(app.holding("spark.sql.shuffle.partitions", "16")).isPresent();
-        assertThat(app.holding("spark.sql.shuffle.partitions", "400")).isEmpty();
-        // -1 is a switch, not an amount
-        assertThat(Settings.alreadyPast(SparkDefaults.Kind.BYTES, "10m", "-1", "20m")).isFalse();
-    }
-
-    @Test
     void overRestASessionsSqlSettingIsNeverAssumed() {
         // a live app's spark.conf.set does not show in /environment: the default may not be what its queries run with
         Settings live = app(Snapshots.app().version("4.0.1").running(Snapshots.T0.plusSeconds(60)).conf("spark.speculation", "true"));
