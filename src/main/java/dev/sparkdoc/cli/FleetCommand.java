@@ -98,14 +98,7 @@ final class FleetCommand implements Callable<Integer> {
         FleetRun run = new FleetTriage(ruleList, findings.minimum())
                 .run(shs, http, applications.since(Clock.systemUTC()), limit);
         FleetReport report = FleetReport.of(run, VersionProvider.version(), findings.top());
-        Destination.stdout().write(out -> {
-            if (output.json()) {
-                FleetJson.write(report, out);
-            } else {
-                Theme theme = output.theme();
-                TerminalOut.print(FleetText.lines(report, theme, TerminalWidth.detect()), theme, out);
-            }
-        });
+        print(report, output);
         if (run.allFailed()) {
             throw new SourceException("none of the " + run.entries().size() + " applications at " + run.target()
                     + " could be read; first error: " + run.entries().get(0).error().orElse("?"));
@@ -115,5 +108,17 @@ final class FleetCommand implements Callable<Integer> {
                     + " applications could not be read (see the table)");
         }
         return run.anyAtLeast(findings.threshold()) ? ExitCode.FINDINGS : ExitCode.OK;
+    }
+
+    /** The ranked table, or its JSON, on stdout: the same for a History Server and a folder. */
+    static void print(FleetReport report, OutputOptions output) throws IOException {
+        Destination.stdout().write(out -> {
+            if (output.json()) {
+                FleetJson.write(report, out);
+            } else {
+                Theme theme = output.theme();
+                TerminalOut.print(FleetText.lines(report, theme, TerminalWidth.detect()), theme, out);
+            }
+        });
     }
 }

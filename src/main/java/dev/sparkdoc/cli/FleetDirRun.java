@@ -9,13 +9,8 @@ import dev.sparkdoc.fleet.store.JsonlExport;
 import dev.sparkdoc.fleet.store.LogRows;
 import dev.sparkdoc.fleet.store.LogRowsReader;
 import dev.sparkdoc.model.SourceKind;
-import dev.sparkdoc.report.FleetJson;
 import dev.sparkdoc.report.FleetProgress;
 import dev.sparkdoc.report.FleetReport;
-import dev.sparkdoc.report.FleetText;
-import dev.sparkdoc.report.TerminalOut;
-import dev.sparkdoc.report.TerminalWidth;
-import dev.sparkdoc.report.Theme;
 import dev.sparkdoc.rules.Rule;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.userconfig.UserDirs;
@@ -91,14 +86,7 @@ final class FleetDirRun {
             FleetReport report = FleetReport.ofPrepared(new FleetReport.Source(SourceKind.EVENTLOG, folder.toString(), takenAt,
                     since, limit, store == null ? Optional.empty() : Optional.of(outcome.unchanged())),
                     findings.minimum(), shown, version);
-            Destination.stdout().write(out -> {
-                if (output.json()) {
-                    FleetJson.write(report, out);
-                } else {
-                    Theme theme = output.theme();
-                    TerminalOut.print(FleetText.lines(report, theme, TerminalWidth.detect()), theme, out);
-                }
-            });
+            FleetCommand.print(report, output);
             long unreadable = report.applications().stream().filter(e -> e.error().isPresent()).count();
             if (unreadable > 0) {
                 System.err.println("sparkdoc: " + unreadable + " of " + report.applications().size()

@@ -25,8 +25,12 @@ class SettingVersionsAgreeWithJarsTest {
     private static final Path JARS = Path.of("src/test/resources/spark-config");
     private static final Path SINCE = Path.of("src/main/resources/config/spark-settings-since.tsv");
     private static final List<String> VERSIONS = List.of("3.5.9", "4.0.1", "4.1.3", "4.2.0");
-    /** Read as plain strings, not through a ConfigEntry: Utils.getLocalDir, and PySpark's own Python side. */
-    private static final Set<String> NO_CONFIG_ENTRY = Set.of("spark.local.dir", "spark.python.profile");
+    /**
+     * Read as plain strings, not through a ConfigEntry: Utils.getLocalDir, PySpark's own Python side, and the
+     * network module's TransportConf ({@code spark.<module>.io.*}, the module being {@code shuffle} here).
+     */
+    private static final Set<String> NO_CONFIG_ENTRY = Set.of("spark.local.dir", "spark.python.profile",
+            "spark.shuffle.io.maxRetries", "spark.shuffle.io.numConnectionsPerPeer", "spark.shuffle.io.retryWait");
 
     /** "4.1.3" or "4.1" → 410: major and minor only. */
     private static int minor(String version) {

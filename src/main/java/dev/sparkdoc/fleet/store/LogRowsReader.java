@@ -1,5 +1,6 @@
 package dev.sparkdoc.fleet.store;
 
+import dev.sparkdoc.json.ToolVersion;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Application;
@@ -21,7 +22,6 @@ import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.Sources;
 import dev.sparkdoc.targets.Target;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -75,7 +74,7 @@ public final class LogRowsReader {
      * status and a one-line reason instead. listedPath is the path/URI as the listing named it.
      */
     public static LogRows read(Path localLog, String listedPath, long size, long modifiedMs) {
-        return new LogRowsReader(RuleCatalog.builtIn(), bundledVersion(), Clock.systemUTC())
+        return new LogRowsReader(RuleCatalog.builtIn(), ToolVersion.of(), Clock.systemUTC())
                 .rows(localLog, listedPath, size, modifiedMs);
     }
 
@@ -84,7 +83,7 @@ public final class LogRowsReader {
      * executor): a status and a one-line reason, as a bad log gets from {@link #read}.
      */
     public static LogRows failed(String listedPath, long size, long modifiedMs, String status, String reason) {
-        LogRowsReader bundled = new LogRowsReader(RuleCatalog.builtIn(), bundledVersion(), Clock.systemUTC());
+        LogRowsReader bundled = new LogRowsReader(RuleCatalog.builtIn(), ToolVersion.of(), Clock.systemUTC());
         return new LogRows(bundled.problem(listedPath, size, modifiedMs, status, reason), List.of());
     }
 
@@ -236,17 +235,4 @@ public final class LogRowsReader {
         }
     }
 
-    /** The version the jar was built as (what {@code sparkdoc --version} says). */
-    public static String bundledVersion() {
-        try (InputStream in = LogRowsReader.class.getResourceAsStream("/sparkdoc-version.properties")) {
-            if (in == null) {
-                return "unknown";
-            }
-            Properties p = new Properties();
-            p.load(in);
-            return p.getProperty("version", "unknown");
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
 }
