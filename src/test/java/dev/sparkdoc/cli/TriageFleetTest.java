@@ -72,7 +72,8 @@ class TriageFleetTest {
     void tableListsEveryAppAndRanksTheSkewedJoinAboveTheHealthyOne() {
         CliRun run = CliRun.of("triage", url, "--all-apps");
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.OK);
-        assertThat(run.out()).startsWith("WARNING: 2 of 3 applications at warning or above; worst: Data skew in stage")
+        // the 2018 shell's ten retried attempts cost 5.5 s in all: info (errors-during.retried-work), no longer a warning per stage
+        assertThat(run.out()).startsWith("WARNING: 1 of 3 applications at warning or above; worst: Data skew in stage")
                 .contains(SKEWED, HEALTHY, OLD)
                 .contains("skew · Data skew in stage")
                 .doesNotContain("\u001b[");
@@ -98,8 +99,8 @@ class TriageFleetTest {
         assertThat(skewed.at("/findings/0/secondsLost").asDouble()).isGreaterThan(1);
         assertThat(skewed.at("/application/sparkVersion").asText()).isEqualTo("4.0.1");
         assertThat(report.at("/applications/" + ids.indexOf(HEALTHY) + "/findings").size()).isZero();
-        // Spark's 2018 fixture has failed tasks: a real warning, ranked below the skew (ms lost against seconds).
-        assertThat(report.at("/verdict/counts/warning").asInt()).isEqualTo(2);
+        // Spark's 2018 fixture has failed tasks, all retried in stages that completed: 5.5 s of retried work, info.
+        assertThat(report.at("/verdict/counts/warning").asInt()).isEqualTo(1);
         assertThat(report.at("/verdict/outcome").asText()).isEqualTo("complete");
         assertThat(report.at("/verdict/worstSeverity").asText()).isEqualTo("warning");
     }
@@ -155,7 +156,7 @@ class TriageFleetTest {
             assertThat(report.at("/verdict/counts/error").asInt()).isEqualTo(1);
 
             assertThat(report.at("/verdict/outcome").asText()).isEqualTo("partial");
-            assertThat(report.at("/verdict/summary").asText()).startsWith("2 of 2 applications read at warning or above")
+            assertThat(report.at("/verdict/summary").asText()).startsWith("1 of 2 applications read at warning or above")
                     .endsWith("; 1 of 3 could not be read");
 
             CliRun text = CliRun.of("triage", proxy.url("/").toString(), "--all-apps");

@@ -34,7 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * workload as an application of its own; each is triaged live over REST while it is held up, then
  * from the event log it wrote (4.x writes rolling, zstd-compressed logs by default). A skewed join
  * is skew and an even one is quiet on every version; two versions also run a result over
- * maxResultSize and 30 stages of tiny tasks.
+ * maxResultSize. (30 stages of tiny tasks were dropped from here: on an idle machine their overhead
+ * fell under the 10 s scheduling.tiny-tasks-across-stages asks, so the scenario judged the machine's
+ * speed; the blind corpus's j420_tiny_tasks_many_stages and the rule's cases keep that symptom.)
  */
 @RealSpark
 class SparkVersionsScenarioTest {
@@ -48,7 +50,6 @@ class SparkVersionsScenarioTest {
         EXPECTED.put("healthy", Optional.empty());
         EXPECTED.put("skew", Optional.of("skew"));
         EXPECTED.put("max-result-size", Optional.of("driver-memory"));
-        EXPECTED.put("tiny-tasks", Optional.of("scheduling"));
     }
 
     @TempDir
@@ -59,7 +60,7 @@ class SparkVersionsScenarioTest {
     void eachWorkloadIsNamedAlikeLiveAndFromItsEventLog(String version) throws Exception {
         List<String> workloads = new ArrayList<>(List.of("healthy", "skew"));
         if (!version.equals("4.1.3")) {
-            workloads.addAll(List.of("max-result-size", "tiny-tasks"));
+            workloads.add("max-result-size");
         }
         long t0 = System.nanoTime();
         SoftAssertions soft = new SoftAssertions();
