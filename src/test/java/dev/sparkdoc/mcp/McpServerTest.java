@@ -304,7 +304,9 @@ class McpServerTest {
         Path db = Files.createTempDirectory("sparkdoc-mcp-fleet-").resolve("fleet.db");
         try (FleetStore store = FleetStore.open(db)) {
             Path log = SKEWED;
-            store.put(new LogRowsReader(RuleCatalog.builtIn(), "test", java.time.Clock.systemUTC())
+            // a fixed clock: only an .inprogress log asks it how old it is, and the example's log is complete
+            store.put(new LogRowsReader(RuleCatalog.builtIn(), "test",
+                    java.time.Clock.fixed(java.time.Instant.parse("2026-12-06T00:00:00Z"), java.time.ZoneOffset.UTC))
                     .rows(log, log.toString(), 1, 1));
         }
 

@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -50,12 +52,17 @@ class FleetJobTest {
             "../shared/fixtures/public-eventlogs/NVIDIA-spark-rapids-tools/spark-events-profiling/malformed_json_eventlog.zstd",
             "../shared/fixtures/public-eventlogs/NVIDIA-spark-rapids-tools/spark-events-qualification/eventlog_v2_local-1623876083964");
 
+    /** The job's options over a folder: no --since, so the clock only has to be one (a fixed one). */
+    private static FleetJobOptions options(String events, String out) {
+        return FleetJobOptions.parse(List.of("--events", events, "--out", out),
+                Clock.fixed(Instant.parse("2026-12-06T00:00:00Z"), ZoneOffset.UTC));
+    }
+
     @Test
     void writesWhatEachLogReadsAsAndAppendsNothingTheSecondTime() throws IOException {
         Path events = eventsFolder();
         Path out = Files.createTempDirectory("sparkdoc-fleet-out-");
-        FleetJobOptions options = FleetJobOptions.parse(
-                List.of("--events", events.toUri().toString(), "--out", out.toUri().toString()), Clock.systemUTC());
+        FleetJobOptions options = options(events.toUri().toString(), out.toUri().toString());
         Map<String, LogRows> expected = expected(events);
 
         try (LocalSpark local = LocalSpark.builder().appName("fleet-job").start()) {
@@ -86,8 +93,7 @@ class FleetJobTest {
     void readsTheLogsInTheExecutorJvmsOfALocalCluster() throws IOException {
         Path events = eventsFolder();
         Path out = Files.createTempDirectory("sparkdoc-fleet-out-");
-        FleetJobOptions options = FleetJobOptions.parse(
-                List.of("--events", events.toUri().toString(), "--out", out.toUri().toString()), Clock.systemUTC());
+        FleetJobOptions options = options(events.toUri().toString(), out.toUri().toString());
         Map<String, LogRows> expected = expected(events);
         Set<String> executors = ConcurrentHashMap.newKeySet();
 
@@ -114,8 +120,7 @@ class FleetJobTest {
         copy(Path.of("src/test/resources/spark/eventlogs/join-plain/local-1795967342242"), events);
         copy(Path.of("src/test/resources/spark/eventlogs/join-lz4/local-1795967348680.lz4"), events);
         Path out = Files.createTempDirectory("sparkdoc-fleet-out-");
-        FleetJobOptions options = FleetJobOptions.parse(
-                List.of("--events", events.toString(), "--out", out.toString()), Clock.systemUTC());
+        FleetJobOptions options = options(events.toString(), out.toString());
 
         try (LocalSpark local = LocalSpark.builder().appName("fleet-job-incremental").start()) {
             assertThat(FleetJob.run(local.session(), options).read()).isEqualTo(2);
