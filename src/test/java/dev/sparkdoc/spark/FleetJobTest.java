@@ -135,8 +135,43 @@ class FleetJobTest {
         }
     }
 
+    @Test
+    void writesDeltaTablesWhereTheClusterHasDelta() throws IOException {
+        Path events = Files.createTempDirectory("sparkdoc-fleet-events-");
+        copy(Path.of("src/test/resources/spark/eventlogs/join-plain/local-1795967342242"), events);
+        copy(Path.of("src/test/resources/spark/eventlogs/failed-queries/local-1796188719838"), events);
+        copy(Path.of("examples/skewed-join/eventlog_v2_local-1795967361954"), events);
+        Path out = Files.createTempDirectory("sparkdoc-fleet-out-");
+        FleetJobOptions options = FleetJobOptions.parse(List.of("--events", events.toString(), "--out", out.toString(),
+                "--format", "delta"), Clock.fixed(Instant.parse("2026-12-06T00:00:00Z"), ZoneOffset.UTC));
+        Map<String, LogRows> expected = expected(events);
+
+        try (LocalSpark local = LocalSpark.builder().appName("fleet-job-delta")
+                .conf("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+                .conf("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog").start()) {
+            SparkSession spark = local.session();
+            assertThat(FleetJob.run(spark, options).read()).isEqualTo(3);
+            assertThat(out.resolve("applications").resolve("_delta_log")).isDirectory();
+            assertThat(out.resolve("findings").resolve("_delta_log")).isDirectory();
+            assertStoreHolds(spark, out, expected, "delta");
+
+            FleetJob.Outcome second = FleetJob.run(spark, options);
+            assertThat(second.read()).isZero();
+            assertThat(second.alreadyStored()).isEqualTo(3);
+            assertStoreHolds(spark, out, expected, "delta");
+
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            ReportPrinter.print(spark, options, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+            assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("== costly-rules ==", "== logs-by-status ==", "complete\t2\t", "failed\t1\t");
+        }
+    }
+
     private static void assertStoreHolds(SparkSession spark, Path out, Map<String, LogRows> expected) {
-        List<Row> apps = spark.read().parquet(out.resolve("applications").toString()).collectAsList();
+        assertStoreHolds(spark, out, expected, "parquet");
+    }
+
+    private static void assertStoreHolds(SparkSession spark, Path out, Map<String, LogRows> expected, String format) {
+        List<Row> apps = spark.read().format(format).load(out.resolve("applications").toString()).collectAsList();
         Map<String, Row> byLog = apps.stream().collect(Collectors.toMap(r -> fileName(r.getAs("log_path")), r -> r));
         assertThat(byLog).hasSameSizeAs(apps).containsOnlyKeys(expected.keySet());
         byLog.forEach((log, row) -> {
@@ -146,7 +181,7 @@ class FleetJobTest {
             assertThat((Long) row.getAs("log_size")).as(log).isEqualTo(want.application().logSize());
             assertThat(row.getAs("day").toString()).as(log).isEqualTo(want.application().day());
         });
-        List<Row> findings = spark.read().parquet(out.resolve("findings").toString()).collectAsList();
+        List<Row> findings = spark.read().format(format).load(out.resolve("findings").toString()).collectAsList();
         Map<String, List<String>> got = new TreeMap<>(findings.stream().collect(Collectors.groupingBy(r -> (String) r.getAs("app_key"),
                 Collectors.mapping(r -> r.getAs("rank") + " " + r.getAs("rule") + " " + r.getAs("scope"),
                         Collectors.collectingAndThen(Collectors.toList(), l -> l.stream().sorted().toList())))));
