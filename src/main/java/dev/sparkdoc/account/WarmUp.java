@@ -45,16 +45,20 @@ public record WarmUp(List<TaskSample> cold, boolean explains) {
         }
         var durations = stage.quantiles().get().get(TaskMetric.DURATION);
         List<TaskSample> finished = finished(stage);
-        boolean complete = finished.size() >= stage.tasks().completed() && stage.tasks().failed() == 0;
-        List<TaskSample> cold = finished.stream()
-                .filter(t -> freshExecutor(snapshot, stage, t))
-                .filter(t -> firstOnExecutorInStage(snapshot, finished, complete, first.get(), durations.min(), t))
-                .toList();
         double slow = durations.p50() * SLOW_OVER_MEDIAN;
         List<TaskSample> slowTasks = finished.stream().filter(t -> t.durationMs() > slow).toList();
+        if (slowTasks.isEmpty()) {
+            return NONE; // most stages: no scan of the others' launches
+        }
+        boolean complete = finished.size() >= stage.tasks().completed() && stage.tasks().failed() == 0;
+        // the cheap test first: the check against every other stage runs for a few first tasks only
+        List<TaskSample> cold = finished.stream()
+                .filter(t -> firstOnExecutorInStage(snapshot, finished, complete, first.get(), durations.min(), t))
+                .filter(t -> freshExecutor(snapshot, stage, t))
+                .toList();
         long coldMax = cold.stream().mapToLong(TaskSample::durationMs).max().orElse(0);
         long coldMin = cold.stream().mapToLong(TaskSample::durationMs).min().orElse(0);
-        boolean explains = !slowTasks.isEmpty() && cold.size() >= 2 && cold.containsAll(slowTasks)
+        boolean explains = cold.size() >= 2 && cold.containsAll(slowTasks)
                 && coldMin >= coldMax * ALIKE
                 // the slowest 10 are kept: a stage with more tasks must show one that is not slow
                 && (complete || slowTasks.size() < finished.size());
