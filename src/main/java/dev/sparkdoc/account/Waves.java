@@ -4,6 +4,8 @@ import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.TaskMetric;
+import dev.sparkdoc.model.TaskSample;
+import java.util.List;
 import java.util.function.ToIntFunction;
 
 /**
@@ -33,7 +35,7 @@ public record Waves(int stages, long mostWaves, int executorsHad, int proposedEx
         long mostTasks = 0;
         for (Stage st : snapshot.stages()) {
             long tasks = st.tasks().completed();
-            if (tasks > had.slots() && even(st)) {
+            if (tasks > had.slots() && even(snapshot, st)) {
                 stages++;
                 mostWaves = Math.max(mostWaves, (tasks + had.slots() - 1) / had.slots());
                 mostTasks = Math.max(mostTasks, tasks);
@@ -44,13 +46,35 @@ public record Waves(int stages, long mostWaves, int executorsHad, int proposedEx
         return new Waves(stages, mostWaves, had.executors(), (int) Math.min(WhatIfRequest.MOST, proposed));
     }
 
-    private static boolean even(Stage st) {
+    /**
+     * The first wave on fresh JVMs can take several times the next ones (WarmUp): the waves after it
+     * are still even, so its tasks are set aside; when the source kept every task they are measured
+     * without them, otherwise the middle half (which a first wave of a large stage hardly moves) is.
+     */
+    private static boolean even(AppSnapshot snapshot, Stage st) {
         if (st.quantiles().isEmpty()) {
             return false;
         }
         var q = st.quantiles().get().get(TaskMetric.DURATION);
-        double median = q.p50();
-        return median > 0 && q.p25() >= median * (1 - MIDDLE_SPREAD) && q.p75() <= median * (1 + MIDDLE_SPREAD)
-                && q.max() <= median * (1 + SLOWEST_SPREAD);
+        WarmUp warmUp = WarmUp.of(snapshot, st);
+        if (!warmUp.explains()) {
+            return even(q.p25(), q.p50(), q.p75(), q.max());
+        }
+        List<TaskSample> warm = warmUp.warm(st);
+        if (warm.size() + warmUp.cold().size() < st.tasks().completed()) {
+            return even(q.p25(), q.p50(), q.p75(), warm.isEmpty() ? q.max() : warm.get(0).durationMs());
+        }
+        double[] d = warm.stream().mapToDouble(TaskSample::durationMs).sorted().toArray();
+        return d.length >= 2 && even(at(d, 0.25), at(d, 0.5), at(d, 0.75), d[d.length - 1]);
+    }
+
+    private static boolean even(double p25, double median, double p75, double max) {
+        return median > 0 && p25 >= median * (1 - MIDDLE_SPREAD) && p75 <= median * (1 + MIDDLE_SPREAD)
+                && max <= median * (1 + SLOWEST_SPREAD);
+    }
+
+    /** The nearest-rank quantile of sorted values. */
+    private static double at(double[] sorted, double quantile) {
+        return sorted[(int) Math.round(quantile * (sorted.length - 1))];
     }
 }

@@ -104,6 +104,17 @@ public record WhatIf(int executors, int cores, int recordedExecutors, int record
                 reliable, assumptions));
     }
 
+    /**
+     * The same executors with every core a slot: what {@code spark.task.cpus = 1} would have run,
+     * where each task held {@code taskCpus} cores.
+     */
+    public static Optional<WhatIf> oneCorePerTask(AppSnapshot snapshot, Instant now, ToIntFunction<Executor> slotsOf,
+                                                  int slotsIfNone, int taskCpus) {
+        ExecutorLayout had = ExecutorLayout.of(snapshot, slotsOf, slotsIfNone);
+        long cores = Math.min(WhatIfRequest.MOST, (long) had.cores() * taskCpus);
+        return of(snapshot, now, slotsOf, slotsIfNone, new WhatIfRequest(had.executors(), Optional.of((int) cores)));
+    }
+
     /** The stages that ran, as the schedule takes them: times from the app's start, within its window. */
     static List<Schedule.Run> runs(AppSnapshot snapshot, long start, long end) {
         List<Stage> launched = snapshot.stages().stream().filter(Ledger::launched).toList();

@@ -27,6 +27,10 @@ public final class AppSignals {
     public static final Fact TINY_TASKS = FACTS.count("app.tinyTasks.tasks", "tasks of those stages");
     public static final Fact TINY_TASKS_SECONDS_LOST = FACTS.seconds("app.tinyTasks.secondsLost",
             "those stages' wall time beyond their task time spread over the slots, summed: the overhead of many tiny tasks");
+    public static final Fact TINY_SHUFFLE_STAGES = FACTS.count("app.tinyTasks.shuffleStages",
+            "those of app.tinyTasks.stages that read a shuffle: the partitions spark.sql.shuffle.partitions sets and AQE coalesces");
+    public static final Fact TINY_SHUFFLE_SECONDS_LOST = FACTS.seconds("app.tinyTasks.shuffleSecondsLost",
+            "app.tinyTasks.secondsLost of the stages that read a shuffle: the overhead AQE's coalescing would have taken away");
     public static final Fact FROM_EVENT_LOG = FACTS.flag("app.source.eventLog",
             "sparkdoc read the application from an event log (a file, a History Server, a snapshot of one): so one was written");
     public static final Fact SPARK_VERSION = FACTS.count("app.sparkVersion",

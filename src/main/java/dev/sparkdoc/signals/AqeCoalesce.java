@@ -36,8 +36,13 @@ final class AqeCoalesce {
     private AqeCoalesce() {
     }
 
+    /** The stage read a shuffle (bytes or records): its partitions are spark.sql.shuffle.partitions', which AQE coalesces. */
+    static boolean readsShuffle(Stage stage) {
+        return stage.totals().shuffleReadBytes() > 0 || stage.totals().shuffleReadRecords() > 0;
+    }
+
     static void compute(Settings settings, Stage stage, boolean userPartitions, FactSink sink) {
-        boolean shuffle = stage.totals().shuffleReadBytes() > 0 || stage.totals().shuffleReadRecords() > 0;
+        boolean shuffle = readsShuffle(stage);
         sink.put(READS_SHUFFLE, shuffle);
         if (settings == Settings.NONE) {
             return;

@@ -1,5 +1,6 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.account.WarmUp;
 import dev.sparkdoc.explain.ErrorClassifier;
 import dev.sparkdoc.explain.ExplainedError;
 import dev.sparkdoc.facts.ByteFormat;
@@ -53,6 +54,9 @@ public final class StageSignals {
     public static final Fact DURATION_P50 = FACTS.ms("stage.duration.p50", "median task duration");
     public static final Fact DURATION_P75 = FACTS.ms("stage.duration.p75", "75th percentile task duration");
     public static final Fact DURATION_MAX = FACTS.ms("stage.duration.max", "longest finished task");
+    public static final Fact TAIL_WARM_UP = FACTS.flag("stage.tail.warmUp",
+            "the tasks slower than 1.5× the median are all first tasks of fresh executor JVMs (class loading, JIT), "
+                    + "two or more slow alike: warm-up, not a straggler (account/WarmUp)");
     public static final Fact DURATION_MAX_OVER_P50 = FACTS.ratio("stage.duration.maxOverP50",
             "longest / median task duration (median floored at 100 ms)");
     public static final Fact INPUT_BYTES = FACTS.bytes("stage.input.bytes", "bytes read from storage");
@@ -236,6 +240,9 @@ public final class StageSignals {
             sink.put(RESULT_SIZE_FRACTION_OF_MAX, (double) t.resultSizeBytes() / maxResult);
         }
         stage.quantiles().ifPresent(q -> distributions(q, slowestFinished(stage), heaviestFinished(stage), sink));
+        if (stage.quantiles().isPresent()) {
+            sink.put(TAIL_WARM_UP, WarmUp.of(ctx.snapshot(), stage).explains());
+        }
         stage.quantiles().ifPresent(q -> AqeSkewJoin.compute(ctx.settingsOf(stage), q.get(TaskMetric.SHUFFLE_READ_BYTES).max(),
                 q.get(TaskMetric.SHUFFLE_READ_BYTES).p50(), sink));
         running(ctx, stage, slots, sink);

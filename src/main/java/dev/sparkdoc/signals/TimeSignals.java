@@ -56,6 +56,7 @@ public final class TimeSignals {
             sink.put(SLOTS_OFFERED, account.slotMs()).put(CRITICAL_PATH, account.criticalPathMs()).put(IDEAL, account.idealMs());
             account.parts().forEach(p -> sink.put(of(p.cause()), p.ms()));
             WhatIfSignals.compute(ctx, account, sink);
+            TaskCpus.compute(ctx, sink);
         });
     }
 }

@@ -26,16 +26,25 @@ final class TinyTasks {
     static void compute(AppContext ctx, FactSink sink) {
         List<Stage> tiny = ctx.snapshot().stages().stream().filter(TinyTasks::tiny).toList();
         double lostMs = 0;
+        double shuffleLostMs = 0;
         long tasks = 0;
+        int shuffleStages = 0;
         for (Stage st : tiny) {
             int slots = ctx.slots(st);
             long wall = st.durationMs(ctx.now()).orElse(0L);
-            lostMs += Math.max(0, wall - (double) st.totals().executorRunTimeMs() / slots);
+            double lost = Math.max(0, wall - (double) st.totals().executorRunTimeMs() / slots);
+            lostMs += lost;
             tasks += st.tasks().completed();
+            if (AqeCoalesce.readsShuffle(st)) {
+                shuffleStages++;
+                shuffleLostMs += lost;
+            }
         }
         sink.put(AppSignals.TINY_TASK_STAGES, tiny.size())
                 .put(AppSignals.TINY_TASKS, tasks)
-                .put(AppSignals.TINY_TASKS_SECONDS_LOST, lostMs / 1000.0);
+                .put(AppSignals.TINY_TASKS_SECONDS_LOST, lostMs / 1000.0)
+                .put(AppSignals.TINY_SHUFFLE_STAGES, shuffleStages)
+                .put(AppSignals.TINY_SHUFFLE_SECONDS_LOST, shuffleLostMs / 1000.0);
     }
 
     private static boolean tiny(Stage st) {

@@ -81,6 +81,8 @@ final class ProducedFacts {
         }
         // other tools' real logs, last: only what no log above has comes from them
         logs.addAll(entries(Path.of("src/test/resources/public-eventlogs")));
+        // the blind corpus's one application with spark.task.cpus above 1 (config.task-cpus)
+        logs.addAll(entries(Path.of("src/test/resources/corpus/j413_config_task_cpus")));
         return logs;
     }
 
