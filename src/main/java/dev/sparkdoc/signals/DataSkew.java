@@ -121,7 +121,10 @@ final class DataSkew {
         List<Measure> read = new ArrayList<>();
         add(read, "input", q.get(TaskMetric.INPUT_BYTES), slowest.map(t -> (double) t.inputBytes()), false);
         add(read, "shuffle read", q.get(TaskMetric.SHUFFLE_READ_BYTES), slowest.map(t -> (double) t.shuffleReadBytes()), false);
-        if (slowest.isEmpty() || read.isEmpty()) {
+        // Records too where the task's own bytes cannot tell (neither even nor skewed): a hot key's rows
+        // can compress to few bytes (a repeated key, a shared prefix), so 12x the median's rows reads as
+        // 1.6x its bytes. Bytes that decide keep deciding: they are the task's own, the records may not be.
+        if (slowest.isEmpty() || read.stream().allMatch(m -> m.kind() == Kind.UNKNOWN)) {
             Quantiles in = q.get(TaskMetric.INPUT_RECORDS);
             Quantiles sr = q.get(TaskMetric.SHUFFLE_READ_RECORDS);
             add(read, "input and shuffle records", new Quantiles(0, 0, in.p50() + sr.p50(), 0, in.max() + sr.max()),

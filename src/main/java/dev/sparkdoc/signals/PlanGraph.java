@@ -184,6 +184,98 @@ final class PlanGraph {
     record RowExplosion(String operator, boolean generate, long rowsIn, long rowsOut, double ratio) {
     }
 
+    /**
+     * The nested-loop join (BroadcastNestedLoopJoin, CartesianProduct) whose inputs make the most
+     * pairs of rows: it evaluates its condition on every pair, where a hash join touches each row once.
+     */
+    Optional<NestedLoop> nestedLoop() {
+        NestedLoop worst = null;
+        for (PlanNode n : nodes) {
+            if (!n.name().startsWith("BroadcastNestedLoopJoin") && !n.name().startsWith("CartesianProduct")) {
+                continue;
+            }
+            List<Optional<Long>> sides = children(n).stream().map(this::rowsOut).toList();
+            if (sides.size() != 2 || sides.stream().anyMatch(Optional::isEmpty)) {
+                continue;
+            }
+            NestedLoop loop = new NestedLoop(n.name(), sides.get(0).get(), sides.get(1).get());
+            if (worst == null || loop.pairs() > worst.pairs()) {
+                worst = loop;
+            }
+        }
+        return Optional.ofNullable(worst);
+    }
+
+    /** @param left, right the rows of each input (the broadcast side counted once) */
+    record NestedLoop(String operator, long left, long right) {
+        double pairs() {
+            return (double) left * right;
+        }
+    }
+
+    /**
+     * The Expand that multiplies rows most. Spark plans several DISTINCT aggregates of one query
+     * (RewriteDistinctAggregates) as an Expand that copies each row once per distinct group, tagged
+     * by a column named {@code gid}; ROLLUP, CUBE and GROUPING SETS tag theirs {@code spark_grouping_id}.
+     */
+    Optional<Expansion> expand() {
+        Expansion worst = null;
+        for (PlanNode n : named("Expand")) {
+            Optional<Long> out = metric(n, "number of output rows");
+            long in = children(n).stream().mapToLong(c -> rowsOut(c).orElse(0L)).max().orElse(0L);
+            if (out.isEmpty() || in <= 0) {
+                continue;
+            }
+            boolean distinct = DISTINCT_TAG.matcher(n.detail()).find()
+                    || parents(n).stream().anyMatch(p -> DISTINCT_TAG.matcher(p.detail()).find());
+            Expansion x = new Expansion(in, out.get(), distinct);
+            if (worst == null || x.ratio() > worst.ratio()) {
+                worst = x;
+            }
+        }
+        return Optional.ofNullable(worst);
+    }
+
+    /** The tag column of RewriteDistinctAggregates' Expand, as Spark prints it ("gid#76"). */
+    private static final java.util.regex.Pattern DISTINCT_TAG = java.util.regex.Pattern.compile("\\bgid#\\d+");
+
+    /** @param distinct the rewrite of several DISTINCT aggregates, not grouping sets */
+    record Expansion(long rowsIn, long rowsOut, boolean distinct) {
+        double ratio() {
+            return (double) rowsOut / rowsIn;
+        }
+    }
+
+    /**
+     * The rows a partial object aggregate (collect_list, collect_set, typed aggregators) hands its
+     * shuffle: the exchange right above it, its in-memory "data size" over its "shuffle records written".
+     */
+    Optional<ShippedRows> objectAggregateShuffle() {
+        ShippedRows worst = null;
+        for (PlanNode agg : named("ObjectHashAggregate")) {
+            for (PlanNode parent : parents(agg)) {
+                if (!parent.name().startsWith("Exchange")) {
+                    continue;
+                }
+                Optional<Long> size = metric(parent, "data size");
+                Optional<Long> rows = metric(parent, "shuffle records written");
+                if (size.isPresent() && rows.isPresent() && rows.get() > 0) {
+                    ShippedRows r = new ShippedRows(rows.get(), size.get());
+                    if (worst == null || r.bytesPerRow() > worst.bytesPerRow()) {
+                        worst = r;
+                    }
+                }
+            }
+        }
+        return Optional.ofNullable(worst);
+    }
+
+    record ShippedRows(long rows, long bytes) {
+        double bytesPerRow() {
+            return (double) bytes / rows;
+        }
+    }
+
     /** Output rows of a node, looking through operators without a row count (WholeStageCodegen, Sort …). */
     private Optional<Long> rowsOut(PlanNode node) {
         Optional<Long> rows = metric(node, "number of output rows");

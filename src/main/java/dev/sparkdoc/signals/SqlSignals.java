@@ -1,6 +1,7 @@
 package dev.sparkdoc.signals;
 
 import dev.sparkdoc.facts.ByteFormat;
+import dev.sparkdoc.facts.CountFormat;
 import dev.sparkdoc.facts.Fact;
 import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.facts.FactList;
@@ -57,6 +58,19 @@ public final class SqlSignals {
     public static final Fact ROWS_EXPLOSION_OPERATOR = FACTS.text("sql.rows.explosion.operator", "that operator's name");
     public static final Fact ROWS_EXPLOSION_OUT = FACTS.count("sql.rows.explosion.rowsOut", "that operator's output rows");
     public static final Fact ROWS_EXPLOSION_IN = FACTS.count("sql.rows.explosion.rowsIn", "that operator's (larger) input rows");
+    public static final Fact NESTED_LOOP_PAIRS = FACTS.count("sql.join.nestedLoop.pairs",
+            "pairs of rows the largest nested-loop join (BroadcastNestedLoopJoin, CartesianProduct) compared: its inputs' rows multiplied");
+    public static final Fact NESTED_LOOP_SIDES = FACTS.text("sql.join.nestedLoop.sides",
+            "that join's inputs, for a title: \"100,000 × 24,000 rows\"");
+    public static final Fact EXPAND = FACTS.ratio("sql.rows.expand", "output rows / input rows of the Expand that multiplies rows most");
+    public static final Fact EXPAND_IN = FACTS.count("sql.rows.expand.rowsIn", "that Expand's input rows");
+    public static final Fact EXPAND_OUT = FACTS.count("sql.rows.expand.rowsOut", "that Expand's output rows");
+    public static final Fact EXPAND_DISTINCT = FACTS.flag("sql.rows.expand.distinct",
+            "that Expand is Spark's rewrite of several DISTINCT aggregates (a row copy per distinct group, tagged gid), not grouping sets");
+    public static final Fact OBJECT_AGG_ROW_BYTES = FACTS.bytes("sql.aggregates.objectHash.rowBytes",
+            "average in-memory size of the rows a partial object aggregate hands its shuffle: the exchange's data size / its records");
+    public static final Fact OBJECT_AGG_ROWS = FACTS.count("sql.aggregates.objectHash.rows", "the rows that exchange wrote");
+    public static final Fact OBJECT_AGG_SHIPPED = FACTS.bytes("sql.aggregates.objectHash.shipped", "their in-memory size in all");
     public static final Fact SHUFFLE_STAGES_WALL = FACTS.ms("sql.shuffleStages.wall", "wall time of the query's stages that shuffle");
     public static final Fact SECONDS_LOST_SHUFFLE = FACTS.seconds("sql.secondsLost.shuffle",
             "half the wall time of the query's shuffle stages: what a broadcast or pre-partitioning could save, roughly");
@@ -97,6 +111,12 @@ public final class SqlSignals {
         plan.rowExplosion(ROWS_EXPLOSION_MIN_IN).ifPresent(x -> sink.put(ROWS_EXPLOSION, x.ratio())
                 .put(ROWS_EXPLOSION_GENERATE, x.generate()).text(ROWS_EXPLOSION_OPERATOR, x.operator())
                 .put(ROWS_EXPLOSION_OUT, x.rowsOut()).put(ROWS_EXPLOSION_IN, x.rowsIn()));
+        plan.nestedLoop().ifPresent(x -> sink.put(NESTED_LOOP_PAIRS, x.pairs())
+                .text(NESTED_LOOP_SIDES, CountFormat.of(x.left()) + " × " + CountFormat.of(x.right()) + " rows"));
+        plan.expand().ifPresent(x -> sink.put(EXPAND, x.ratio()).put(EXPAND_IN, x.rowsIn()).put(EXPAND_OUT, x.rowsOut())
+                .put(EXPAND_DISTINCT, x.distinct()));
+        plan.objectAggregateShuffle().ifPresent(x -> sink.put(OBJECT_AGG_ROW_BYTES, x.bytesPerRow())
+                .put(OBJECT_AGG_ROWS, x.rows()).put(OBJECT_AGG_SHIPPED, x.bytes()));
         runningThread(ctx, sql, sink);
         joinSides(plan, ctx.hasConfig() ? ctx.settings().forQuery(sql) : Settings.NONE, sink);
         double shuffleLost = shuffleStages(ctx, sql, sink);

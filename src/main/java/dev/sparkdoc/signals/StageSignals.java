@@ -78,6 +78,12 @@ public final class StageSignals {
             "the slowest task had about the median task's data (within 1.5×): positive evidence, not an absence of it");
     public static final Fact DATA_COMPARED = FACTS.text("stage.data.compared",
             "what the data verdict measured: the slowest task's data against the median's, or why it cannot tell");
+    public static final Fact HOT_TASK_DURATION = FACTS.ms("stage.skew.hotTask.duration",
+            "duration of the finished task that read the most (input and shuffle), among those the source kept");
+    public static final Fact HOT_TASK_OVER_P50 = FACTS.ratio("stage.skew.hotTask.overP50",
+            "that task's duration / the median task's (median floored at 100 ms)");
+    public static final Fact HOT_TASK_SECONDS_LOST = FACTS.seconds("stage.skew.hotTask.secondsLost",
+            "that task's duration minus the median task's: what its extra data cost the stage, whatever else made other tasks slow");
     public static final Fact STRAGGLER_RATIO = FACTS.ratio("stage.straggler.ratio",
             "duration skew not explained by data skew: duration max/median ÷ data skew");
     public static final Fact SHUFFLE_WRITE_BYTES = FACTS.bytes("stage.shuffleWrite.bytes", "shuffle bytes written");
@@ -295,6 +301,9 @@ public final class StageSignals {
         if (inRec.p50() + srRec.p50() > 0) {
             sink.put(RECORDS_MAX_OVER_P50, (inRec.max() + srRec.max()) / (inRec.p50() + srRec.p50()));
         }
+        heaviest.filter(h -> h.inputBytes() + h.shuffleReadBytes() > 0).ifPresent(h -> sink.put(HOT_TASK_DURATION, h.durationMs())
+                .put(HOT_TASK_OVER_P50, h.durationMs() / Math.max(d.p50(), MIN_MS))
+                .put(HOT_TASK_SECONDS_LOST, Math.max(0, h.durationMs() - d.p50()) / 1000.0));
         DataSkew.Verdict data = DataSkew.of(q, slowest, heaviest);
         verdict(sink, data.kind(), data.compared(), DATA_SKEWED, DATA_EVEN, DATA_COMPARED);
         data.ratio().ifPresent(r -> sink.put(DATA_SKEW_RATIO, r)

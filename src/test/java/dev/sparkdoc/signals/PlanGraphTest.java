@@ -67,4 +67,66 @@ class PlanGraphTest {
                 .node(2, "MapInArrow").node(3, "BatchEvalPython").node(4, "Project").build(0, 1_000));
         assertThat(g.pythonOperators()).hasSize(4);
     }
+
+    @Test
+    void nestedLoopPairsAreItsInputsRowsMultipliedThroughRowlessOperators() {
+        // j359_cartesian_nested_loop: 100,000 events (Filter) × 24,000 sessions (BroadcastExchange)
+        ScopeFacts f = Facts.of(Snapshots.app().sql(Plans.plan()
+                .node(0, "BroadcastNestedLoopJoin", "number of output rows", 119_999)
+                .node(1, "Project").node(2, "Filter", "number of output rows", 100_000)
+                .node(3, "BroadcastExchange", "number of output rows", 24_000)
+                .edge(2, 1).edge(1, 0).edge(3, 0).build(0, 25_000)), ScopeKind.SQL, "0");
+        assertThat(value(f, "sql.join.nestedLoop.pairs")).isEqualTo(2.4e9);
+        assertThat(f.text("sql.join.nestedLoop.sides")).hasValue("100,000 × 24,000 rows");
+    }
+
+    @Test
+    void aNestedLoopWithAnUncountedSideHasNoPairs() {
+        ScopeFacts f = Facts.of(Snapshots.app().sql(Plans.plan()
+                .node(0, "BroadcastNestedLoopJoin").node(1, "Filter", "number of output rows", 100_000)
+                .node(2, "BroadcastExchange").edge(1, 0).edge(2, 0).build(0, 25_000)), ScopeKind.SQL, "0");
+        assertThat(f.value("sql.join.nestedLoop.pairs")).isEmpty();
+    }
+
+    @Test
+    void anExpandTaggedGidIsTheRewriteOfSeveralDistinctAggregates() {
+        SqlExecution sql = Plans.plan()
+                .node(0, "HashAggregate", "HashAggregate(keys=[day#2L, user#77L, page#78L, gid#76], functions=[])")
+                .node(1, "Expand", "Expand [[day#2L, user#5L, null, 1], [day#2L, null, page#14L, 2]], [day#2L, user#77L, page#78L, gid#76]",
+                        "number of output rows", 1_200_000)
+                .node(2, "Project").node(3, "Range", "number of output rows", 600_000)
+                .edge(3, 2).edge(2, 1).edge(1, 0).build(0, 40_000);
+        ScopeFacts f = Facts.of(Snapshots.app().sql(sql), ScopeKind.SQL, "0");
+        assertThat(value(f, "sql.rows.expand")).isEqualTo(2.0);
+        assertThat(value(f, "sql.rows.expand.rowsIn")).isEqualTo(600_000.0);
+        assertThat(value(f, "sql.rows.expand.distinct")).isEqualTo(1.0);
+    }
+
+    @Test
+    void anExpandOfGroupingSetsIsNotADistinctRewrite() {
+        SqlExecution sql = Plans.plan()
+                .node(0, "HashAggregate", "HashAggregate(keys=[a#1, b#2, spark_grouping_id#9L], functions=[partial_sum(x#3)])")
+                .node(1, "Expand", "Expand [[x#3, a#1, b#2, 0], [x#3, a#1, null, 1], [x#3, null, null, 3]], [x#3, a#1, b#2, spark_grouping_id#9L]",
+                        "number of output rows", 300)
+                .node(2, "Scan t", "number of output rows", 100)
+                .edge(2, 1).edge(1, 0).build(0, 40_000);
+        ScopeFacts f = Facts.of(Snapshots.app().sql(sql), ScopeKind.SQL, "0");
+        assertThat(value(f, "sql.rows.expand")).isEqualTo(3.0);
+        assertThat(value(f, "sql.rows.expand.distinct")).isEqualTo(0.0);
+    }
+
+    @Test
+    void theRowsAPartialObjectAggregateShipsAreTheExchangesDataSizeOverItsRecords() {
+        // j413_collect_list_blowup: 600,000 structs by 3 countries leave 4 map tasks as 12 rows
+        SqlExecution sql = Plans.plan()
+                .node(0, "ObjectHashAggregate", "", "number of output rows", 3)
+                .node(1, "Exchange", "", "shuffle records written", 12, "data size", 38_475_648L)
+                .node(2, "ObjectHashAggregate", "", "number of output rows", 12, "time in aggregation build", 17_451)
+                .node(3, "Range", "number of output rows", 600_000)
+                .edge(3, 2).edge(2, 1).edge(1, 0).build(0, 30_000);
+        ScopeFacts f = Facts.of(Snapshots.app().sql(sql), ScopeKind.SQL, "0");
+        assertThat(value(f, "sql.aggregates.objectHash.rowBytes")).isEqualTo(38_475_648 / 12.0);
+        assertThat(value(f, "sql.aggregates.objectHash.rows")).isEqualTo(12.0);
+        assertThat(value(f, "sql.aggregates.objectHash.shipped")).isEqualTo(38_475_648.0);
+    }
 }

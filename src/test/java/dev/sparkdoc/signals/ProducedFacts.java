@@ -159,6 +159,18 @@ final class ProducedFacts {
         out.put("an object aggregate that fell back to sorting", Signals.compute(Snapshots.app()
                 .sql(dev.sparkdoc.testing.Plans.plan().node(0, "ObjectHashAggregate", "number of sort fallback tasks", 3)
                         .node(1, "Scan parquet events").edge(1, 0).build(0, 60_000)).build()));
+        // no test log joins without a key, counts several columns distinct or collects whole groups (the blind corpus does)
+        out.put("a range join, five count distinct and a collect_list of whole groups", Signals.compute(Snapshots.app()
+                .sql(dev.sparkdoc.testing.Plans.plan().node(0, "BroadcastNestedLoopJoin", "number of output rows", 119_999)
+                        .node(1, "Range", "number of output rows", 100_000).node(2, "BroadcastExchange", "number of output rows", 24_000)
+                        .edge(1, 0).edge(2, 0).build(0, 25_000))
+                .sql(dev.sparkdoc.testing.Plans.plan().node(0, "HashAggregate", "HashAggregate(keys=[day#2L, user#77L, gid#76], functions=[])")
+                        .node(1, "Expand", "Expand [[day#2L, user#5L, null, 1], [day#2L, null, page#14L, 2]], [day#2L, user#77L, page#78L, gid#76]",
+                                "number of output rows", 1_200_000)
+                        .node(2, "Range", "number of output rows", 600_000).edge(2, 1).edge(1, 0).build(1, 40_000))
+                .sql(dev.sparkdoc.testing.Plans.plan().node(0, "Exchange", "", "shuffle records written", 12, "data size", 38_475_648L)
+                        .node(1, "ObjectHashAggregate", "", "number of output rows", 12, "time in aggregation build", 17_451)
+                        .node(2, "Range", "number of output rows", 600_000).edge(2, 1).edge(1, 0).build(2, 30_000)).build()));
         // no test log's streaming query read Kafka (StreamApps uses the rate source): offsets behind latest come from here
         out.put("a Kafka query counting every key, falling behind", Signals.compute(Snapshots.app().build()
                 .withStreamingQueries(List.of(dev.sparkdoc.testing.StreamingQueries.kafkaCountingEveryKey(12)))));

@@ -5,6 +5,7 @@ import static dev.sparkdoc.testing.Snapshots.T0;
 import static dev.sparkdoc.testing.Snapshots.q;
 import static dev.sparkdoc.testing.Snapshots.stage;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import dev.sparkdoc.facts.ScopeFacts;
 import dev.sparkdoc.facts.ScopeKind;
@@ -49,6 +50,43 @@ class StageSignalsTest {
         assertThat(value(f, "stage.records.maxOverP50")).isEqualTo(90.0);
         assertThat(value(f, "stage.data.skewed")).isEqualTo(1.0);
         assertThat(f.text("stage.data.compared").orElseThrow()).contains("up to 900 records of input and shuffle records against the median's 10");
+    }
+
+    @Test
+    void recordsDecideWhenTheSlowestTasksRowsCompressedToFewBytes() {
+        // py_skew_join: the hot key's 787k rows read as 1.6x the median's bytes, 11.9x its records
+        ScopeFacts f = stageFacts(stage(1)
+                .quantiles(TaskMetric.DURATION, q(1_018, 7_297))
+                .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(377_861, 607_392))
+                .quantiles(TaskMetric.SHUFFLE_READ_RECORDS, q(66_312, 787_392))
+                .slowTask(1, "driver", 7_297, 0, 607_392));
+        assertThat(value(f, "stage.data.skewed")).isEqualTo(1.0);
+        assertThat(f.text("stage.data.compared").orElseThrow()).contains("787,392 records");
+    }
+
+    @Test
+    void recordsDoNotOverruleASlowestTaskWithEvenBytes() {
+        ScopeFacts f = stageFacts(stage(1)
+                .quantiles(TaskMetric.DURATION, q(1_000, 9_000))
+                .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(10 * MIB, 12 * MIB))
+                .quantiles(TaskMetric.SHUFFLE_READ_RECORDS, q(1_000, 90_000))
+                .slowTask(1, "driver", 9_000, 0, 10 * MIB));
+        assertThat(value(f, "stage.data.skewed")).isEqualTo(0.0);
+        assertThat(value(f, "stage.data.even")).isEqualTo(1.0);
+    }
+
+    @Test
+    void theHotTaskIsTheOneThatReadTheMostNotTheSlowest() {
+        // j401_skew_join: a warming first wave ran 10.7 s on median data; the hot partition 5.8 s
+        ScopeFacts f = stageFacts(stage(1)
+                .quantiles(TaskMetric.DURATION, q(2_702, 10_667))
+                .quantiles(TaskMetric.SHUFFLE_READ_BYTES, q(1_866_820, 13_263_796))
+                .slowTask(0, "driver", 10_667, 0, 1_866_820)
+                .slowTask(5, "driver", 5_815, 0, 13_263_796));
+        assertThat(value(f, "stage.skew.hotTask.duration")).isEqualTo(5_815.0);
+        assertThat(value(f, "stage.skew.hotTask.secondsLost")).isCloseTo(3.113, offset(1e-9));
+        assertThat(value(f, "stage.skew.hotTask.overP50")).isCloseTo(5_815.0 / 2_702, offset(1e-9));
+        assertThat(value(f, "stage.data.skewed")).isEqualTo(1.0);
     }
 
     @Test

@@ -32,6 +32,17 @@ public final class Plans {
         return this;
     }
 
+    /** A node as Spark prints it ({@code detail}), with metrics as name, total pairs: "data size", 38_475_648L, … */
+    public Plans node(long id, String name, String detail, Object... metrics) {
+        List<PlanMetric> m = new ArrayList<>();
+        for (int i = 0; i + 1 < metrics.length; i += 2) {
+            long total = ((Number) metrics[i + 1]).longValue();
+            m.add(new PlanMetric((String) metrics[i], Long.toString(total), Optional.of(total)));
+        }
+        nodes.add(new PlanNode(id, name, Optional.empty(), m, detail));
+        return this;
+    }
+
     /** {@code child} feeds {@code parent}. */
     public Plans edge(long child, long parent) {
         edges.add(new PlanEdge(child, parent));
