@@ -1,6 +1,7 @@
 package dev.sparkdoc.source.profile;
 
 import dev.sparkdoc.model.ProfileDump.MemoryLine;
+import dev.sparkdoc.redact.Redaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +13,8 @@ import java.util.regex.Pattern;
  * {@code pyspark/profiler.py}, the same in 3.4+ and 4.x): per source file a {@code Filename:}
  * line, a header, a rule of {@code =}, then one row per line, {@code "{0:>6} {1:>12} {2:>12}  {3:>10}   {4}"}
  * (line number, usage and increment as {@code "%5.1f MiB"}, occurrences, the source line); rows
- * it did not measure leave the three figures blank.
+ * it did not measure leave the three figures blank. The source lines are the user's code, which
+ * may hold a literal secret: they are redacted as they are read, like any free text.
  */
 final class MemoryProfileText {
 
@@ -33,7 +35,7 @@ final class MemoryProfileText {
         for (String line : text.lines().toList()) {
             n++;
             if (line.startsWith("Filename: ")) {
-                source = line.substring("Filename: ".length());
+                source = Redaction.text(line.substring("Filename: ".length()));
             } else if (line.isBlank() || line.equals(HEADER) || line.matches("=+")) {
                 continue;
             } else if (source == null) {
@@ -52,12 +54,12 @@ final class MemoryProfileText {
         Matcher m = MEASURED.matcher(line);
         if (m.matches()) {
             return new MemoryLine(source, Integer.parseInt(m.group(1)), bytes(m.group(2), n), bytes(m.group(3), n),
-                    Long.parseLong(m.group(4)), m.group(5).strip());
+                    Long.parseLong(m.group(4)), Redaction.text(m.group(5).strip()));
         }
         Matcher blank = BLANK.matcher(line);
         if (blank.matches()) {
             return new MemoryLine(source, Integer.parseInt(blank.group(1)), Optional.empty(), Optional.empty(), 0,
-                    blank.group(2).strip());
+                    Redaction.text(blank.group(2).strip()));
         }
         throw new IllegalArgumentException("line " + n + " is not a row of memory_profiler's table: "
                 + (line.length() > 60 ? line.substring(0, 60) + "…" : line));

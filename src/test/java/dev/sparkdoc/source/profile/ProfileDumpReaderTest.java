@@ -89,6 +89,18 @@ class ProfileDumpReaderTest {
     }
 
     @Test
+    void aSecretInTheProfiledSourceIsRedactedAsItIsRead() throws IOException {
+        List<String> lines = new ArrayList<>(Files.readAllLines(PROFILES.resolve("pyspark4/udf_2_memory.txt")));
+        lines.replaceAll(l -> l.replace("time.sleep(0.0005)", "connect(\"jdbc:postgresql://db/x?password=hunter2\")"));
+        Files.write(dir.resolve("udf_2_memory.txt"), lines);
+
+        List<MemoryLine> read = ProfileDumpReader.read(dir).memory().get(0).lines();
+
+        assertThat(read).filteredOn(l -> l.line() == 14).singleElement()
+                .satisfies(l -> assertThat(l.contents()).startsWith("connect(").doesNotContain("hunter2"));
+    }
+
+    @Test
     void aFileThatIsNotADumpFailsInOneLineNamingIt() throws IOException {
         Files.write(dir.resolve("udf_3.pstats"), new byte[] {'P', 'K', 3, 4});
         assertOneLine(dir, "udf_3.pstats", "not a cProfile dump");
