@@ -65,8 +65,8 @@ final class ProfileText {
         String where = p.queries().isEmpty() ? ""
                 : ", query " + p.queries().stream().map(String::valueOf).collect(Collectors.joining(", "));
         String measured = p.profiler().equals("perf")
-                ? ": " + DurationFormat.of(p.totalSeconds().orElse(0.0) * 1000) + " in " + CountFormat.of(p.calls().orElse(0L)) + " calls"
-                : ": memory";
+                ? ": " + DurationFormat.of(p.totalSeconds().orElse(0.0) * 1000) + " in " + calls(p.calls().orElse(0L))
+                : ": memory by line";
         return who(p) + where + " (" + p.file() + ")" + measured;
     }
 
@@ -81,8 +81,12 @@ final class ProfileText {
         out.add("    " + label);
         for (FunctionTime t : times.subList(0, Math.min(SHOWN, times.size()))) {
             out.addAll(Wrap.lines(String.format(Locale.ROOT, "%5s %9s  ", percent(t.share()), DurationFormat.of(t.seconds() * 1000))
-                    + t.function() + "  " + CountFormat.of(t.calls()) + " calls", w, "      ", "        "));
+                    + t.function() + "  " + calls(t.calls()), w, "      ", "        "));
         }
+    }
+
+    private static String calls(long n) {
+        return CountFormat.of(n) + (n == 1 ? " call" : " calls");
     }
 
     private static String percent(double share) {

@@ -75,7 +75,7 @@ class TriageProfileDumpTest {
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.OK);
         String flat = run.out().replaceAll("\\s+", " ");
         assertThat(flat).contains("profile UDF normalize_code #2 (udf_2_memory.txt): memory grew most at normalize.py:15 (+24.8 MiB)",
-                "UDF normalize_code #2, query 0 (udf_2_memory.txt): memory memory grew most at +24.8 MiB normalize.py:15",
+                "UDF normalize_code #2, query 0 (udf_2_memory.txt): memory by line memory grew most at +24.8 MiB normalize.py:15",
                 "(udf_2_perf.pstats)");
     }
 
