@@ -35,6 +35,9 @@ final class TriageCommand implements Callable<Integer> {
     @Mixin
     DriverLogOption driverLog;
 
+    @Mixin
+    ProfileDumpOption profileDump;
+
     @Option(names = "--what-if", paramLabel = "executors=N[,cores=C]", converter = WhatIfOption.class,
             description = "estimate the wall time on N executors (of C cores; default: as the app's): its stages replayed on those slots")
     WhatIfRequest whatIf;
@@ -58,6 +61,9 @@ final class TriageCommand implements Callable<Integer> {
             if (whatIf != null) {
                 throw new UsageException("--what-if estimates one application: leave out --all-apps");
             }
+            if (profileDump.folder != null) {
+                throw new UsageException("--profile-dump profiles one application: leave out --all-apps");
+            }
             if (target.appId != null || target.attemptId != null) {
                 throw new UsageException("--all-apps reads every application: leave out --app and --attempt");
             }
@@ -66,6 +72,7 @@ final class TriageCommand implements Callable<Integer> {
         }
         // read before the target, so an unreadable driver log fails at once (exit 3), not after a long read
         var driverLogLines = driverLog.read();
+        var profiles = profileDump.read();
         AppSnapshot snapshot;
         try (SnapshotSource source = target.open()) {
             snapshot = LoadingRetry.read(source, line -> System.err.println("sparkdoc: " + line));
@@ -73,7 +80,8 @@ final class TriageCommand implements Callable<Integer> {
         Diagnosis diagnosis = Diagnosis.of(snapshot, ruleList.get(),
                 LocalProcesses.sample(target.parsedTarget(), snapshot.application().id()), driverLogLines);
         TriageReport triage = TriageReport.of(diagnosis, VersionProvider.version(), findings.minimum(), findings.top());
-        TriageReport report = whatIf == null ? triage : triage.withWhatIf(diagnosis, whatIf);
+        TriageReport estimated = whatIf == null ? triage : triage.withWhatIf(diagnosis, whatIf);
+        TriageReport report = profiles.map(dump -> estimated.withProfiles(diagnosis, dump)).orElse(estimated);
         Destination.stdout().write(out -> {
             if (output.json()) {
                 TriageJson.write(report, out);

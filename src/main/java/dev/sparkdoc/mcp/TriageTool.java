@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.sparkdoc.json.Json;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.DriverLog;
+import dev.sparkdoc.model.ProfileDump;
 import dev.sparkdoc.proc.LocalProcesses;
 import dev.sparkdoc.report.TriageJson;
 import dev.sparkdoc.report.TriageReport;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.source.DriverLogFile;
+import dev.sparkdoc.source.profile.ProfileDumpReader;
 import dev.sparkdoc.userconfig.ResolvedTarget;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -44,16 +46,20 @@ final class TriageTool implements SparkdocTool {
                   "app": {"type": "string", "description": "application id where the target holds several (a History Server)"},
                   "top": {"type": "integer", "minimum": 1, "maximum": 100, "description": "at most this many findings (default 10)"},
                   "all": {"type": "boolean", "description": "also info-level findings"},
-                  "driverLog": {"type": "string", "description": "path of the driver's log on this machine: JVM deaths join the findings"}
+                  "driverLog": {"type": "string", "description": "path of the driver's log on this machine: JVM deaths join the findings"},
+                  "profileDump": {"type": "string", "description": "path of a PySpark profiler dump folder on this machine: each UDF's top functions join its findings"}
                 }}""";
     }
 
     @Override
     public JsonNode call(Args args) throws Exception {
+        // read before the target, as triage --profile-dump does: a bad dump fails at once
+        Optional<ProfileDump> profiles = args.optionalText("profileDump").map(p -> ProfileDumpReader.read(Path.of(p)));
         Diagnosis diagnosis = diagnose(args);
         TriageReport report = TriageReport.of(diagnosis, settings.version(), args.flag("all") ? Severity.INFO : Severity.WARNING,
                 args.number("top", 10, 1, 100));
-        return Json.mapper().readTree(TriageJson.render(report));
+        TriageReport profiled = profiles.map(dump -> report.withProfiles(diagnosis, dump)).orElse(report);
+        return Json.mapper().readTree(TriageJson.render(profiled));
     }
 
     /** The diagnosis {@code triage} makes of the target, with the local processes and the driver log. */

@@ -10,6 +10,7 @@ import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Application;
 import dev.sparkdoc.model.Executor;
+import dev.sparkdoc.model.ProfileDump;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
@@ -17,6 +18,8 @@ import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.AppContext;
 import dev.sparkdoc.signals.ModelSanity;
 import dev.sparkdoc.signals.PostMortem;
+import dev.sparkdoc.signals.ProfileSummary;
+import dev.sparkdoc.signals.UdfProfiles;
 import dev.sparkdoc.signals.TimeSignals;
 import dev.sparkdoc.signals.WhatIfSignals;
 import java.time.Instant;
@@ -28,16 +31,39 @@ import java.util.Optional;
  * The triage report as data: what {@code triage --json} prints and the text report shows. The
  * field names are a contract with other tools (docs/triage.schema.json); add, never rename.
  */
-@JsonPropertyOrder({"schemaVersion", "tool", "source", "application", "verdict", "findings", "timeAccount", "whatIf"})
+@JsonPropertyOrder({"schemaVersion", "tool", "source", "application", "verdict", "findings", "timeAccount", "whatIf",
+        "profiles"})
 public record TriageReport(int schemaVersion, Tool tool, Source source, App application, Verdict verdict,
                            List<Finding> findings,
                            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<TimeAccount> timeAccount,
-                           @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<WhatIf> whatIf) {
+                           @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<WhatIf> whatIf,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProfileSummary> profiles) {
+
+    public TriageReport {
+        profiles = List.copyOf(profiles);
+    }
 
     /** The report with the estimate {@code triage --what-if} asked for; none when no stage ran. */
     public TriageReport withWhatIf(Diagnosis d, WhatIfRequest request) {
         Optional<WhatIf> estimate = WhatIfSignals.estimate(AppContext.of(d.snapshot(), d.driverLog()), request);
-        return new TriageReport(schemaVersion, tool, source, application, verdict, findings, timeAccount, estimate);
+        return new TriageReport(schemaVersion, tool, source, application, verdict, findings, timeAccount, estimate, profiles);
+    }
+
+    /** The report with a PySpark profiler dump ({@code triage --profile-dump}), summed per UDF and joined to the queries. */
+    public TriageReport withProfiles(Diagnosis d, ProfileDump dump) {
+        return new TriageReport(schemaVersion, tool, source, application, verdict, findings, timeAccount, whatIf,
+                UdfProfiles.of(dump, d.snapshot()));
+    }
+
+    /** The profiles of UDFs that a finding's queries run: the evidence a python or udf finding gets from the dump. */
+    public List<ProfileSummary> profilesOf(Finding f) {
+        if (f.scope().kind() != dev.sparkdoc.facts.ScopeKind.SQL || !List.of("python", "udf").contains(f.family())) {
+            return List.of();
+        }
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        ids.add(f.scope().id());
+        f.alsoIn().forEach(s -> ids.add(s.id()));
+        return profiles.stream().filter(p -> p.queries().stream().anyMatch(q -> ids.contains(Long.toString(q)))).toList();
     }
 
     public static final int SCHEMA_VERSION = 1;
@@ -92,7 +118,7 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
         return new TriageReport(SCHEMA_VERSION, new Tool("sparkdoc", toolVersion),
                 new Source(s.source().kind(), s.source().target(), s.source().complete(), s.takenAt(),
                         s.source().skippedLines(), notes(s, ctx)),
-                app(s, ctx), verdict(d, shown), shown, TimeSignals.account(ctx), Optional.empty());
+                app(s, ctx), verdict(d, shown), shown, TimeSignals.account(ctx), Optional.empty(), List.of());
     }
 
     /** What the source noticed while reading, then what the model's own sanity checks found. */

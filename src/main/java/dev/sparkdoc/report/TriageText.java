@@ -54,7 +54,11 @@ public final class TriageText {
         int n = 0;
         for (Finding f : r.findings()) {
             out.add("");
-            finding(++n, f, w, theme, out);
+            finding(++n, f, r.profilesOf(f), w, theme, out);
+        }
+        if (!r.profiles().isEmpty()) {
+            out.add("");
+            out.addAll(ProfileText.section(r.profiles(), w));
         }
         if (hidden > 0) {
             out.add("");
@@ -89,7 +93,8 @@ public final class TriageText {
         }
     }
 
-    private static void finding(int n, Finding f, int w, Theme theme, List<String> out) {
+    private static void finding(int n, Finding f, List<dev.sparkdoc.signals.ProfileSummary> profiles, int w, Theme theme,
+            List<String> out) {
         String lost = f.lostText(s -> DurationFormat.of(s * 1000));
         String number = n + ". ";
         List<String> title = Wrap.lines(f.severity().id().toUpperCase(Locale.ROOT) + "  " + f.title(), w,
@@ -108,6 +113,9 @@ public final class TriageText {
         for (Finding.Evidence e : f.evidence()) {
             out.addAll(Wrap.lines(evidence(e), w, firstEvidence ? INDENT + label("evidence") : pad, pad + "  "));
             firstEvidence = false;
+        }
+        for (var p : profiles) {
+            out.addAll(Wrap.lines(ProfileText.evidence(p), w, INDENT + label("profile"), pad + "  "));
         }
         for (int i = 0; i < f.settings().size(); i++) {
             out.addAll(Wrap.lines(f.settings().get(i).display(), w, i == 0 ? INDENT + label("settings") : pad, pad + "  "));

@@ -121,6 +121,21 @@ class McpServerTest {
     }
 
     @Test
+    void triageWithAProfileDumpJoinsTheUdfsProfileAndABadDumpIsTheCommandsOneLine() throws Exception {
+        String log = "src/test/resources/spark/eventlogs/pyspark35-profiled-udf/local-1796543998094";
+        CallToolResult result = server.call("triage", Map.of("target", log, "profileDump", "src/test/resources/profiles/pyspark35"));
+
+        assertThat(result.isError()).as(text(result)).isFalse();
+        JsonNode report = json(result);
+        assertThat(TriageSchema.SCHEMA.validate(report)).isEmpty();
+        assertThat(report.path("profiles")).anySatisfy(p -> assertThat(p.path("udf").asText()).isEqualTo("normalize_code"));
+
+        CallToolResult bad = server.call("triage", Map.of("target", log, "profileDump", "src/test/resources/profiles"));
+        assertThat(bad.isError()).isTrue();
+        assertThat(text(bad)).contains("README.md is not a PySpark profile").doesNotContain("\n");
+    }
+
+    @Test
     void stageOpensTheTopFindingsStageWithItsTasksAndQuantiles() {
         JsonNode top = json(server.call("triage", Map.of("target", SKEWED.toString(), "top", 1))).path("findings").get(0);
         assertThat(top.path("scope").path("kind").asText()).isEqualTo("stage");

@@ -29,7 +29,7 @@ class SettingVersionsAgreeWithJarsTest {
      * Read as plain strings, not through a ConfigEntry: Utils.getLocalDir, PySpark's own Python side, and the
      * network module's TransportConf ({@code spark.<module>.io.*}, the module being {@code shuffle} here).
      */
-    private static final Set<String> NO_CONFIG_ENTRY = Set.of("spark.local.dir", "spark.python.profile",
+    private static final Set<String> NO_CONFIG_ENTRY = Set.of("spark.local.dir", "spark.python.profile", "spark.python.profile.memory",
             "spark.shuffle.io.maxRetries", "spark.shuffle.io.numConnectionsPerPeer", "spark.shuffle.io.retryWait");
 
     /** "4.1.3" or "4.1" → 410: major and minor only. */
