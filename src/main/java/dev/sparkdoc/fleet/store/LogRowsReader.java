@@ -83,8 +83,16 @@ public final class LogRowsReader {
      * executor): a status and a one-line reason, as a bad log gets from {@link #read}.
      */
     public static LogRows failed(String listedPath, long size, long modifiedMs, String status, String reason) {
-        LogRowsReader bundled = new LogRowsReader(RuleCatalog.builtIn(), ToolVersion.of(), Clock.systemUTC());
-        return new LogRows(bundled.problem(listedPath, size, modifiedMs, status, reason), List.of());
+        return new LogRowsReader(RuleCatalog.builtIn(), ToolVersion.of(), Clock.systemUTC())
+                .problemRows(listedPath, size, modifiedMs, status, reason);
+    }
+
+    /**
+     * The row of a log that never reached this reader (a History Server's download that failed):
+     * a status and a one-line reason, as a bad log gets from {@link #rows}.
+     */
+    public LogRows problemRows(String listedPath, long size, long modifiedMs, String status, String reason) {
+        return new LogRows(problem(listedPath, size, modifiedMs, status, reason), List.of());
     }
 
     public String rulesHash() {
