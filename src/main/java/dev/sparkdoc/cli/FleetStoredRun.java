@@ -84,6 +84,11 @@ final class FleetStoredRun {
                 source.since(), source.limit(), unchanged), findings.minimum(), result.shown(), version);
         FleetCommand.print(report, output);
         long unreadable = report.applications().stream().filter(e -> e.error().isPresent()).count();
+        if (source.kind() == SourceKind.HISTORY && unreadable > 0 && unreadable == report.applications().size()) {
+            // as without a store: a server none of whose logs could be had is as good as unreadable (exit 3)
+            throw new SourceException("none of the " + unreadable + " " + what + " at " + source.target()
+                    + " could be read; first error: " + report.applications().get(0).error().orElse("?"));
+        }
         if (unreadable > 0) {
             System.err.println("sparkdoc: " + unreadable + " of " + report.applications().size() + " " + what
                     + " could not be read (see the table)");

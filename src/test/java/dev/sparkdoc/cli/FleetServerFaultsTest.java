@@ -83,6 +83,20 @@ class FleetServerFaultsTest {
         assertThat(downloads()).isZero();
     }
 
+    @Test
+    void aServerNoneOfWhoseLogsCanBeHadIsUnreadable() throws IOException {
+        serve();
+        shs.routes().fault(r -> r.getUrl().encodedPath().endsWith("/logs"), answer -> RoutingDispatcher.text(403, "no"));
+        Path store = Files.createTempDirectory("fleet-server-denied").resolve("fleet.db");
+
+        CliRun run = CliRun.of("fleet", shs.origin(), "--store", store.toString(), "--json");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.TARGET_UNREADABLE);
+        assertThat(Json.mapper().readTree(run.out()).at("/verdict/outcome").asText()).isEqualTo("unreadable");
+        assertThat(run.err()).startsWith("sparkdoc: none of the 4 attempts' event logs at " + shs.origin())
+                .contains("HTTP 403, not allowed").endsWith("\n").hasLineCount(1);
+    }
+
     private long downloads() {
         return shs.routes().count(r -> r.getUrl().encodedPath().endsWith("/logs"));
     }
