@@ -76,17 +76,18 @@ final class FleetCommand implements Callable<Integer> {
             return stored.folder(folder);
         }
         if (store.storeGiven() || store.jsonl != null || store.name != null || store.threads != null) {
-            if (!url.contains("://")) {
+            // a URL, or a History Server named in the config file: a path here is a folder that is not there
+            if (!url.contains("://") && context.config().target(url).isEmpty()) {
                 throw new UsageException("fleet " + url + ": no such folder; give a folder of event logs (spark.eventLog.dir) or a History Server URL");
-            }
-            if (!store.storeGiven()) {
-                throw new UsageException("--jsonl, --name and --threads read a History Server into a store: add --store [FILE]"
-                        + " (without it, the newest applications are read over REST for the table alone)");
             }
             var server = context.resolve(url, connection);
             if (!(server.target() instanceof Target.Http shs)) {
                 throw new UsageException("fleet reads a History Server or a folder of event logs: give its URL, e.g. http://shs:18080,"
                         + " or the folder (not " + server.target().display() + ")");
+            }
+            if (!store.storeGiven()) {
+                throw new UsageException("--jsonl, --name and --threads read a History Server into a store: add --store [FILE]"
+                        + " (without it, the newest applications are read over REST for the table alone)");
             }
             return stored.server(shs, server.http());
         }
