@@ -97,8 +97,31 @@ class FleetServerFaultsTest {
                 .contains("HTTP 403, not allowed").endsWith("\n").hasLineCount(1);
     }
 
+    @Test
+    void aBrokenZipIsARowNamingTheDownloadNotItsTemporaryCopy() throws IOException {
+        serve();
+        shs.routes().route(LOGS_PATH + "local-1425081759269/logs", () -> new MockResponse.Builder().code(200)
+                .body(new Buffer().write(new byte[] {'P', 'K', 3, 4, 1, 2, 3})).build());
+        Path store = Files.createTempDirectory("fleet-server-broken").resolve("fleet.db");
+
+        CliRun run = CliRun.of("fleet", shs.origin(), "--store", store.toString(), "--json");
+
+        JsonNode broken = row(Json.mapper().readTree(run.out()), "local-1425081759269");
+        assertThat(broken.get("error").asText()).startsWith("unreadable: Cannot read " + shs.origin()
+                + "/api/v1/applications/local-1425081759269/logs as a zip archive").doesNotContain("sparkdoc-fleet-");
+    }
+
     private long downloads() {
         return shs.routes().count(r -> r.getUrl().encodedPath().endsWith("/logs"));
+    }
+
+    private static JsonNode row(JsonNode table, String id) {
+        for (JsonNode app : table.get("applications")) {
+            if (app.at("/application/id").asText().equals(id)) {
+                return app;
+            }
+        }
+        throw new AssertionError("no row of " + id + " in " + table);
     }
 
     private static JsonNode errorRow(JsonNode table) {
