@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "fleet", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         subcommands = FleetReportCommand.class,
         description = {"Diagnose every application of a History Server or an event-log folder.",
-                "One ranked table. A folder (spark.eventLog.dir) is read into a store (--store), and"
+                "One ranked table. A folder (spark.eventLog.dir), or a History Server with --store, is read into a store, and"
                         + " 'sparkdoc fleet report' then says what costs most, recurs, regressed and newly fails"
                         + " (docs/fleet.md)."})
 final class FleetCommand implements Callable<Integer> {
@@ -62,20 +62,34 @@ final class FleetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (url == null && store.storeGiven() && store.where.store.contains("://")) {
+            // --store takes an optional FILE: "fleet --store URL" read the URL as the store
+            throw new UsageException("fleet --store " + store.where.store + ": give the URL first, 'sparkdoc fleet URL --store [FILE]'");
+        }
         if (url == null) {
             // optional to picocli only so that 'fleet report' needs none
             throw new UsageException("Missing required parameter: 'URL|DIR' (see 'sparkdoc fleet --help')");
         }
         Path folder = Path.of(url);
+        FleetStoredRun stored = new FleetStoredRun(context.clock(), context.dirs(), rules::rules, applications, store, findings, output);
         if (!url.contains("://") && Files.isDirectory(folder)) {
-            return FleetDirRun.run(folder, context.clock(), context.dirs(), rules::rules, applications, store, findings, output);
+            return stored.folder(folder);
         }
         if (store.storeGiven() || store.jsonl != null || store.name != null || store.threads != null) {
-            if (!url.contains("://")) {
+            // a URL, or a History Server named in the config file: a path here is a folder that is not there
+            if (!url.contains("://") && context.config().target(url).isEmpty()) {
                 throw new UsageException("fleet " + url + ": no such folder; give a folder of event logs (spark.eventLog.dir) or a History Server URL");
             }
-            throw new UsageException("--store, --jsonl, --name and --threads read a folder of event logs: give its path"
-                    + " (a History Server is read without them)");
+            var server = context.resolve(url, connection);
+            if (!(server.target() instanceof Target.Http shs)) {
+                throw new UsageException("fleet reads a History Server or a folder of event logs: give its URL, e.g. http://shs:18080,"
+                        + " or the folder (not " + server.target().display() + ")");
+            }
+            if (!store.storeGiven()) {
+                throw new UsageException("--jsonl, --name and --threads read a History Server into a store: add --store [FILE]"
+                        + " (without it, the newest applications are read over REST for the table alone)");
+            }
+            return stored.server(shs, server.http());
         }
         var server = context.resolve(url, connection);
         return run("fleet", server.target(), server.http(), rules.rulesWhileReading(), applications,

@@ -11,9 +11,11 @@ import picocli.CommandLine.Option;
 class FleetStoreOptions {
 
     static final class Where {
-        @Option(names = "--store", paramLabel = "FILE",
-                description = "the SQLite fleet store (default: $XDG_DATA_HOME/sparkdoc/fleet.db)")
-        Path store;
+        /** "" when given without a file: the default store (a History Server is read into none without --store). */
+        @Option(names = "--store", paramLabel = "FILE", arity = "0..1", fallbackValue = "",
+                description = "the SQLite fleet store (default: $XDG_DATA_HOME/sparkdoc/fleet.db); a History Server is"
+                        + " read into it only with --store")
+        String store;
 
         @Option(names = "--no-store", description = "keep nothing: read every log, print the table")
         boolean noStore;
@@ -37,8 +39,8 @@ class FleetStoreOptions {
         if (where != null && where.noStore) {
             return Optional.empty();
         }
-        if (where != null && where.store != null) {
-            return Optional.of(where.store);
+        if (where != null && where.store != null && !where.store.isEmpty()) {
+            return Optional.of(Path.of(where.store));
         }
         return Optional.of(dirs.dataDir().resolve("fleet.db"));
     }

@@ -1,5 +1,13 @@
 package dev.sparkdoc.fleet;
 
+import dev.sparkdoc.fleet.store.ApplicationRow;
+import dev.sparkdoc.fleet.store.FleetStore;
+import dev.sparkdoc.fleet.store.LogRows;
+import dev.sparkdoc.fleet.store.LogRowsReader;
+import dev.sparkdoc.model.Application;
+import dev.sparkdoc.model.ListedApplication;
+import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.rules.Severity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -22,10 +31,37 @@ import java.util.stream.Stream;
 public final class EventLogDir {
 
     /** One log as listed: for a rolling folder, its parts' total size and newest modification. */
-    public record LogFile(Path path, long size, long modifiedMs) {
+    public record LogFile(Path path, long size, long modifiedMs) implements FleetLog {
 
+        @Override
         public String listed() {
             return path.toString();
+        }
+
+        /** The store's key: the same path with the same size and modification time. */
+        @Override
+        public boolean storedAsIs(Map<String, FleetStore.Seen> seen) {
+            return new FleetStore.Seen(size, modifiedMs).equals(seen.get(listed()));
+        }
+
+        @Override
+        public Read read(LogRowsReader reader, Severity minimum) {
+            Diagnosis[] read = new Diagnosis[1];
+            LogRows rows = reader.rows(path, listed(), size, modifiedMs, d -> read[0] = d);
+            FleetEntry entry = read[0] == null
+                    ? FleetEntry.unreadable(problem(rows.application()), rows.application().status() + ": " + rows.application().reason())
+                    : FleetEntry.read(listed(read[0].snapshot().application()), read[0], minimum);
+            return new Read(rows, entry);
+        }
+
+        private ListedApplication listed(Application a) {
+            return new ListedApplication(a.id(), a.attemptId(), a.name(), a.sparkVersion(),
+                    a.knownStartTime().orElse(Instant.ofEpochMilli(modifiedMs)), a.endTime(), a.completed());
+        }
+
+        private ListedApplication problem(ApplicationRow row) {
+            return new ListedApplication(path.getFileName().toString(), Optional.empty(), "", Optional.empty(),
+                    Instant.ofEpochMilli(row.logModifiedMs()), Optional.empty(), false);
         }
     }
 

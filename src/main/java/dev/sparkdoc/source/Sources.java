@@ -4,6 +4,7 @@ import dev.sparkdoc.model.ListedApplication;
 import dev.sparkdoc.redact.FreeTextRedaction;
 import dev.sparkdoc.source.eventlog.EventLogSource;
 import dev.sparkdoc.source.rest.ApplicationListing;
+import dev.sparkdoc.source.rest.LogDownloader;
 import dev.sparkdoc.source.rest.RestSource;
 import dev.sparkdoc.source.snapshot.SnapshotFileSource;
 import dev.sparkdoc.targets.Target;
@@ -45,6 +46,19 @@ public final class Sources {
      */
     public static List<ListedApplication> list(Target.Http target, HttpOptions http, Optional<Instant> since, int limit) {
         return ApplicationListing.list(target, http, since, limit);
+    }
+
+    /**
+     * Every attempt of the finished applications a History Server lists, with when each log last
+     * changed: what {@code fleet URL --store} downloads.
+     */
+    public static List<ServerAttempt> attempts(Target.Http target, HttpOptions http, Optional<Instant> since, int limit) {
+        return ApplicationListing.attempts(target, http, since, limit);
+    }
+
+    /** The History Server's event-log downloads, at most {@link LogDownloader#IN_FLIGHT} at once. */
+    public static LogDownloads logDownloads(Target.Http target, HttpOptions http) {
+        return new LogDownloader(target, http);
     }
 
     private static SnapshotSource reader(Target target, AppSelector selector, HttpOptions http, Clock clock) {

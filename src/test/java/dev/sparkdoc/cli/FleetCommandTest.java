@@ -49,10 +49,18 @@ class FleetCommandTest {
     }
 
     @Test
-    void folderOptionsWithAHistoryServerNameWhatTheyNeed() {
+    void storeOptionsWithAHistoryServerNameWhatTheyNeed() {
         CliRun run = CliRun.of("fleet", "http://127.0.0.1:1", "--threads", "2");
         assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
-        assertThat(run.err()).contains("--threads").contains("folder").hasLineCount(1);
+        assertThat(run.err()).contains("--threads").contains("add --store [FILE]").hasLineCount(1);
+    }
+
+    @Test
+    void aStoreBeforeTheUrlAsksForTheUrlFirst() {
+        CliRun run = CliRun.of("fleet", "--store", "http://127.0.0.1:1");
+        assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(run.err()).isEqualTo("sparkdoc: fleet --store http://127.0.0.1:1: give the URL first,"
+                + " 'sparkdoc fleet URL --store [FILE]'\n");
     }
 
     @Test

@@ -72,7 +72,7 @@ class FleetDirStoreTest {
 
     @Test
     void everyLogIsARowWithItsStatusAndTheRunNeverStops() throws Exception {
-        DirFleet.Outcome first = run();
+        LogFleet.Outcome first = run();
 
         assertThat(first.listed()).isEqualTo(7);
         assertThat(first.read()).isEqualTo(7);
@@ -104,7 +104,7 @@ class FleetDirStoreTest {
         long apps = count("SELECT COUNT(*) FROM applications");
         long findings = count("SELECT COUNT(*) FROM findings");
 
-        DirFleet.Outcome second = run();
+        LogFleet.Outcome second = run();
 
         assertThat(second.read()).isZero();
         assertThat(second.unchanged()).isEqualTo(7);
@@ -119,7 +119,7 @@ class FleetDirStoreTest {
         Files.setLastModifiedTime(newer, FileTime.from(NOW.minus(Duration.ofHours(1))));
 
         assertThat(run().read()).isEqualTo(8);
-        DirFleet.Outcome second = run();
+        LogFleet.Outcome second = run();
 
         assertThat(second.read()).isZero();
         assertThat(second.unchanged()).isEqualTo(8);
@@ -135,7 +135,7 @@ class FleetDirStoreTest {
         // past the growing window, short of the quiet that makes a crash (PostMortem.QUIET_FOR_A_CRASH)
         Files.setLastModifiedTime(grown, FileTime.from(NOW.minus(Duration.ofMinutes(10))));
 
-        DirFleet.Outcome second = run();
+        LogFleet.Outcome second = run();
 
         assertThat(second.read()).isEqualTo(1);
         assertThat(count("SELECT COUNT(*) FROM applications")).isEqualTo(7);
@@ -182,11 +182,11 @@ class FleetDirStoreTest {
                 .doesNotContain("local-1795967348680.lz4", "local-1795967349553.snappy");
     }
 
-    private DirFleet.Outcome run() throws IOException {
+    private LogFleet.Outcome run() throws IOException {
         AtomicInteger sunk = new AtomicInteger();
         try (FleetStore store = FleetStore.open(db)) {
-            DirFleet fleet = new DirFleet(() -> new LogRowsReader(RuleCatalog.builtIn(), "test", CLOCK), Severity.INFO, 2);
-            DirFleet.Outcome outcome = fleet.run(EventLogDir.list(dir, Optional.empty(), Integer.MAX_VALUE), store.seen(),
+            LogFleet fleet = new LogFleet(() -> new LogRowsReader(RuleCatalog.builtIn(), "test", CLOCK), Severity.INFO, 2);
+            LogFleet.Outcome outcome = fleet.run(EventLogDir.list(dir, Optional.empty(), Integer.MAX_VALUE), store.seen(),
                     (rows, entry) -> {
                         store.put(rows);
                         sunk.incrementAndGet();

@@ -83,8 +83,16 @@ public final class LogRowsReader {
      * executor): a status and a one-line reason, as a bad log gets from {@link #read}.
      */
     public static LogRows failed(String listedPath, long size, long modifiedMs, String status, String reason) {
-        LogRowsReader bundled = new LogRowsReader(RuleCatalog.builtIn(), ToolVersion.of(), Clock.systemUTC());
-        return new LogRows(bundled.problem(listedPath, size, modifiedMs, status, reason), List.of());
+        return new LogRowsReader(RuleCatalog.builtIn(), ToolVersion.of(), Clock.systemUTC())
+                .problemRows(listedPath, size, modifiedMs, status, reason);
+    }
+
+    /**
+     * The row of a log that never reached this reader (a History Server's download that failed):
+     * a status and a one-line reason, as a bad log gets from {@link #rows}.
+     */
+    public LogRows problemRows(String listedPath, long size, long modifiedMs, String status, String reason) {
+        return new LogRows(problem(listedPath, size, modifiedMs, status, reason), List.of());
     }
 
     public String rulesHash() {
@@ -110,7 +118,7 @@ public final class LogRowsReader {
             diagnosis = Diagnosis.of(source.read(), rules);
         } catch (SourceException e) {
             String status = e.getMessage() != null && e.getMessage().contains(" is empty") ? "empty" : "unreadable";
-            return new LogRows(problem(listedPath, size, modifiedMs, status, e.getMessage()), List.of());
+            return new LogRows(problem(listedPath, size, modifiedMs, status, named(e.getMessage(), localLog, listedPath)), List.of());
         } catch (RuntimeException e) {
             // a reader bug on a strange log must not end a fleet run of thousands: the row names it
             return new LogRows(problem(listedPath, size, modifiedMs, "unreadable",
@@ -187,6 +195,14 @@ public final class LogRowsReader {
                     "the log has no bytes yet: Spark has not written any event (or the driver died at once)"));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The reason in the listing's name: a local copy (a History Server's download, the cluster job's
+     * copy on an executor) is a temporary file the user never sees.
+     */
+    private static String named(String reason, Path localLog, String listedPath) {
+        return reason == null ? null : reason.replace(localLog.toString(), listedPath);
     }
 
     private ApplicationRow problem(String listedPath, long size, long modifiedMs, String status, String reason) {

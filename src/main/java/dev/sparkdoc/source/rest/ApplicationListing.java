@@ -3,6 +3,7 @@ package dev.sparkdoc.source.rest;
 import dev.sparkdoc.model.Application;
 import dev.sparkdoc.model.ListedApplication;
 import dev.sparkdoc.source.HttpOptions;
+import dev.sparkdoc.source.ServerAttempt;
 import dev.sparkdoc.source.SourceException;
 import dev.sparkdoc.source.rest.dto.ApplicationInfoDto;
 import dev.sparkdoc.targets.Target;
@@ -46,6 +47,45 @@ public final class ApplicationListing {
         } finally {
             client.close();
         }
+    }
+
+    /**
+     * Every attempt of the finished applications the History Server lists (the newest
+     * {@code limit} applications that ended at or after {@code since}), for a fleet that stores
+     * each attempt's log: an earlier attempt is over for good once a later one ended.
+     *
+     * @throws SourceException when the server cannot be read
+     */
+    public static List<ServerAttempt> attempts(Target.Http target, HttpOptions http, Optional<Instant> since, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, not " + limit);
+        }
+        RestClient client = new RestClient(HttpSettings.client(http), HttpSettings.headers(http, target.baseUrl()), http.timeout());
+        try {
+            SparkApi api = new SparkApi(client, AppResolver.baseUrl(target.baseUrl()));
+            return api.completedApplications(since, limit).stream()
+                    .filter(app -> listed(app).filter(ListedApplication::completed).isPresent())
+                    .filter(app -> since.isEmpty() || listed(app).flatMap(ListedApplication::endTime)
+                            .filter(end -> !end.isBefore(since.get())).isPresent())
+                    .sorted(Comparator.comparing((ApplicationInfoDto app) -> listed(app).flatMap(ListedApplication::endTime)
+                            .orElse(Instant.EPOCH)).reversed().thenComparing(ApplicationInfoDto::id))
+                    .limit(limit)
+                    .flatMap(app -> app.attempts().stream().map(attempt -> attempt(app, attempt)))
+                    .toList();
+        } finally {
+            client.close();
+        }
+    }
+
+    private static ServerAttempt attempt(ApplicationInfoDto app, ApplicationInfoDto.AttemptDto dto) {
+        Application.Attempt a = ApplicationMapper.attempt(dto);
+        ListedApplication listed = new ListedApplication(app.id(), a.attemptId(), Texts.orEmpty(app.name()), a.sparkVersion(),
+                a.startTime(), a.endTime(), a.completed());
+        Instant lastUpdated = (dto.lastUpdatedEpoch() > 0 ? Optional.of(Instant.ofEpochMilli(dto.lastUpdatedEpoch()))
+                : RestDates.parse(dto.lastUpdated()))
+                .or(a::endTime)
+                .orElse(a.startTime());
+        return new ServerAttempt(listed, lastUpdated);
     }
 
     /** The newest attempt: Spark counts an application as running when that one is (ApplicationListResource). */
