@@ -53,10 +53,10 @@ final class SpeculativeCopies {
             "a spark.speculation.multiplier twice the one in force (at least 3): a copy only for a task that much slower than the median");
     static final Fact NEXT_QUANTILE = FACTS.fraction("app.speculation.quantile.next",
             "a spark.speculation.quantile above the one in force (0.95 at most): copies only once more of a stage's tasks have finished;"
-                    + " absent when the one in force is 0.95 or more");
+                    + " 0 when the one in force is 0.95 or more");
     static final Fact NEXT_MIN_RUNTIME = FACTS.ms("app.speculation.minTaskRuntime.next",
             "a spark.speculation.minTaskRuntime of the lost copies' mean run time, in whole seconds: no copy of a task that short;"
-                    + " absent when the one in force is as long");
+                    + " 0 when the one in force is as long, no copy lost, or the app's Spark lacks the setting (before 3.2)");
 
     /** TaskKilled's reason for the attempt that lost the race (TaskSetManager.handleSuccessfulTask). */
     private static final String ANOTHER_ATTEMPT = "another attempt succeeded";
@@ -94,12 +94,9 @@ final class SpeculativeCopies {
                 .put(COPIES_LOST, Math.round(r.copiesLost))
                 .put(COPIES_WON, Math.round(r.copiesWon))
                 .put(SAVED, r.savedMs);
-        if (!r.slow.isEmpty()) {
-            sink.text(SLOW_WHERE, mostFirst(r.slow));
-        }
-        if (!r.losers.isEmpty()) {
-            sink.text(LOSERS_WHERE, mostFirst(r.losers));
-        }
+        // every placeholder of the rule has a value when it fires; the remedies' conditions choose what is said
+        sink.text(SLOW_WHERE, r.slow.isEmpty() ? "no original lost to its copy" : mostFirst(r.slow));
+        sink.text(LOSERS_WHERE, r.losers.isEmpty() ? "no copy lost" : mostFirst(r.losers));
         sink.text(STAGES, (r.stages.size() == 1 ? "stage " : "stages ") + String.join(", ", ranked(r.stages)));
         proposals(settings, r, sink);
     }
@@ -139,16 +136,14 @@ final class SpeculativeCopies {
         double multiplier = settings.number("spark.speculation.multiplier");
         sink.put(NEXT_MULTIPLIER, Math.max(3, 2 * multiplier));
         double quantile = settings.number("spark.speculation.quantile");
-        if (quantile < 0.95) {
-            sink.put(NEXT_QUANTILE, Math.min(0.95, Math.max(0.9, quantile + 0.1)));
-        }
+        sink.put(NEXT_QUANTILE, quantile < 0.95 ? Math.min(0.95, Math.max(0.9, quantile + 0.1)) : 0);
+        long next = 0;
         if (r.copiesLost >= 1 && settings.exists("spark.speculation.minTaskRuntime")) {
             double meanCopy = r.copiesLostRunMs / r.copiesLost;
-            long next = Math.max(1, (long) Math.ceil(meanCopy / 1000)) * 1000;
-            if (next > settings.millis("spark.speculation.minTaskRuntime")) {
-                sink.put(NEXT_MIN_RUNTIME, next);
-            }
+            long whole = Math.max(1, (long) Math.ceil(meanCopy / 1000)) * 1000;
+            next = whole > settings.millis("spark.speculation.minTaskRuntime") ? whole : 0;
         }
+        sink.put(NEXT_MIN_RUNTIME, next);
     }
 
     private static String where(TaskSample t) {
