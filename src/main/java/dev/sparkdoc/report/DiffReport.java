@@ -1,24 +1,29 @@
 package dev.sparkdoc.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.sparkdoc.diff.Change;
 import dev.sparkdoc.diff.DiffResult;
 import dev.sparkdoc.diff.FindingOutcome;
+import dev.sparkdoc.diff.TimeChange;
 import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The diff report as data: what {@code diff --json} prints and the text report shows. The field
  * names are a contract (docs/diff.schema.json); add, never rename. Each run is described as
  * triage describes an application. {@code findings} tells, for every finding of the baseline,
- * whether the current run still has it: the check a fix's "verify" asks for.
+ * whether the current run still has it: the check a fix's "verify" asks for. {@code timeChange}
+ * tells the wall-time difference by the time accounts' parts.
  */
-@JsonPropertyOrder({"schemaVersion", "tool", "baseline", "current", "verdict", "matched", "changes", "findings"})
+@JsonPropertyOrder({"schemaVersion", "tool", "baseline", "current", "verdict", "timeChange", "matched", "changes", "findings"})
 public record DiffReport(int schemaVersion, TriageReport.Tool tool, Run baseline, Run current, Verdict verdict,
+                         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<TimeChange> timeChange,
                          DiffResult.Matched matched, List<Change> changes, List<FindingOutcome> findings) {
 
     public static final int SCHEMA_VERSION = 1;
@@ -39,7 +44,7 @@ public record DiffReport(int schemaVersion, TriageReport.Tool tool, Run baseline
     public static DiffReport of(DiffResult d, String toolVersion, boolean all) {
         List<Change> shown = all ? d.changes() : d.significant();
         return new DiffReport(SCHEMA_VERSION, new TriageReport.Tool("sparkdoc", toolVersion), run(d.baseline()),
-                run(d.current()), verdict(d), d.matched(), shown, d.findings());
+                run(d.current()), verdict(d), TimeChange.of(d.baseline(), d.current()), d.matched(), shown, d.findings());
     }
 
     private static Run run(Diagnosis diagnosis) {

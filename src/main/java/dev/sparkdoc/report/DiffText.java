@@ -3,6 +3,7 @@ package dev.sparkdoc.report;
 import dev.sparkdoc.diff.Change;
 import dev.sparkdoc.diff.DiffResult;
 import dev.sparkdoc.diff.FindingOutcome;
+import dev.sparkdoc.diff.TimeChange;
 import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.facts.FactUnit;
@@ -12,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The diff for people: a verdict, the two runs, what was lined up, then the changes ranked by
+ * The diff for people: a verdict, where the time difference went (when beyond noise), the two runs, what was lined up, then the changes ranked by
  * the time they explain. Each change: a left column with that time (or its kind), where, what,
  * and the numbers, wrapped under a hanging indent.
  */
@@ -29,6 +30,7 @@ public final class DiffText {
         Severity level = r.verdict().worse() ? Severity.CRITICAL : r.verdict().significant() ? Severity.WARNING : Severity.OK;
         String head = r.verdict().worse() ? "WORSE" : r.verdict().significant() ? "CHANGED" : "SAME";
         Wrap.lines(head + ": " + r.verdict().summary(), w, "", "    ").forEach(l -> out.add(theme.severity(level, l)));
+        r.timeChange().flatMap(TimeChange::headline).ifPresent(h -> out.addAll(Wrap.lines("time: " + h, w, "", "    ")));
         out.add("");
         run("baseline", r.baseline(), w, theme, out);
         run("current", r.current(), w, theme, out);

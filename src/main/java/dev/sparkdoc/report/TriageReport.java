@@ -9,13 +9,13 @@ import dev.sparkdoc.facts.DurationFormat;
 import dev.sparkdoc.facts.FactFormat;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.Application;
-import dev.sparkdoc.model.Executor;
 import dev.sparkdoc.model.ProfileDump;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.AppContext;
+import dev.sparkdoc.signals.ExecutorCounts;
 import dev.sparkdoc.signals.ModelSanity;
 import dev.sparkdoc.signals.PostMortem;
 import dev.sparkdoc.signals.ProfileSummary;
@@ -101,9 +101,15 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
 
     /**
      * Executors other than the driver; {@code driverRunsTasks} in local mode, where the driver is the
-     * only executor (its cores are the slots), so "0 executors" is not a cluster without any.
+     * only executor (its cores are the slots), so "0 executors" is not a cluster without any;
+     * {@code peakSlots}, the most slots alive at once, above {@code slots} when executors went
+     * before the end. All from one reading ({@link ExecutorCounts}), as the facts rules print.
      */
-    public record Executors(int active, int total, int slots, boolean driverRunsTasks) {
+    public record Executors(int active, int total, int slots, boolean driverRunsTasks, int peakSlots) {
+
+        static Executors of(ExecutorCounts c) {
+            return new Executors(c.alive(), c.added(), c.slotsNow(), c.local(), c.slotsPeak());
+        }
     }
 
     public record Verdict(Severity worstSeverity, String summary, Map<String, Integer> counts) {
@@ -130,16 +136,13 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
 
     private static App app(AppSnapshot s, AppContext ctx) {
         Application a = s.application();
-        List<Executor> workers = s.executors().stream().filter(e -> !e.isDriver()).toList();
-        int slots = ctx.slots();
         String state = state(s);
         Optional<Boolean> crashed = state.equals("incomplete")
                 ? Optional.of(ctx.postMortem().verdict() == PostMortem.Verdict.CRASHED)
                 : Optional.empty();
         return new App(a.id(), a.name(), a.sparkVersion(), state, crashed, a.knownStartTime(), a.endTime(),
                 a.knownDurationMs(s.takenAt()), a.attemptId(), a.user(),
-                new Executors((int) workers.stream().filter(Executor::active).count(), workers.size(), slots,
-                        workers.isEmpty() && s.executors().stream().anyMatch(e -> e.isDriver() && e.totalCores() > 0)));
+                Executors.of(ExecutorCounts.of(ctx)));
     }
 
     /** running, completed, or incomplete (an event log that ends before the application did). */

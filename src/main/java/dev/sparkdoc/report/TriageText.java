@@ -73,7 +73,8 @@ public final class TriageText {
     }
 
     private static String executors(TriageReport.Executors e) {
-        String slots = e.slots() + " slots";
+        // the slots at the end, and the most the stages had when executors went before it
+        String slots = e.slots() + " slots" + (e.peakSlots() > e.slots() ? " (" + e.peakSlots() + " at most)" : "");
         return e.driverRunsTasks() ? "local mode, " + slots
                 : e.active() + "/" + e.total() + " executors, " + slots;
     }

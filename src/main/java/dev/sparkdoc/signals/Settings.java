@@ -178,6 +178,12 @@ public final class Settings implements InForce {
         }
     }
 
+    /** A time the application ran with in milliseconds (a bare number is ms); an unreadable value reads as the default. */
+    long millis(String key) {
+        return canonical(SparkDefaults.Kind.MS, ranWith(key)).or(() -> canonical(SparkDefaults.Kind.MS, cited(key).value()))
+                .map(v -> new BigDecimal(v).longValue()).orElse(0L);
+    }
+
     /** A number the application ran with; an unreadable value reads as the default. */
     double number(String key) {
         try {

@@ -43,6 +43,8 @@ public final class Signals {
         LossSignals.compute(ctx, appSink);
         TimeSignals.compute(ctx, appSink);
         RetriedWork.compute(ctx, appSink);
+        SpeculativeCopies.compute(ctx, appSink);
+        ExecutorCounts.compute(ctx, appSink);
         LateExecutors.compute(ctx, appSink);
         ScopeFacts app = appSink.build(Optional.empty());
         QueryParents parents = new QueryParents(ctx, app);

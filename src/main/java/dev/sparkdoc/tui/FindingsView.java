@@ -6,8 +6,9 @@ import dev.sparkdoc.tui.Table.Column;
 import java.util.List;
 
 /**
- * Findings ranked by the seconds they cost; below the list, a preview of the selected one's
- * first fix so the config to change is on screen without a key press.
+ * Findings ranked by the seconds they cost; under them, where the app's time went so far
+ * ({@link TimeBar}); below, a preview of the selected one's first fix so the config to change is
+ * on screen without a key press.
  */
 final class FindingsView {
 
@@ -19,6 +20,7 @@ final class FindingsView {
         if (rows.isEmpty()) {
             Views.empty(f, s.diagnosis().isEmpty() ? "waiting for the first picture …"
                     : s.filter().isEmpty() ? "No findings: nothing sparkdoc's rules recognise, so far." : "No finding matches the filter.");
+            timeBar(s, f, Layout.BODY_TOP + 3);
             return;
         }
         List<Column> columns = List.of(Column.left("SEV", 4), Column.right("LOST", 7), Column.left("WHERE", 12),
@@ -31,7 +33,15 @@ final class FindingsView {
                         f.tone(0, row, 4, Views.severityTone(x.severity()));
                     }
                 });
+        timeBar(s, f, Layout.BODY_TOP + 1 + visible);
         preview(s, f, rows.get(Rows.selected(s, Pane.FINDINGS)), Layout.BODY_TOP + 2 + visible);
+    }
+
+    /** Where the time went so far, on the row between the ranked findings and the preview: the whole the LOST column is part of. */
+    private static void timeBar(UiState s, Frame f, int row) {
+        if (row < Layout.footerRow(s)) {
+            TimeBar.line(s, f.glyphs(), f.width()).ifPresent(text -> f.text(0, row, text, Tone.NORMAL));
+        }
     }
 
     private static void preview(UiState s, Frame f, Finding x, int from) {

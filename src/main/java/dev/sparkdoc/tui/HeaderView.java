@@ -12,6 +12,7 @@ import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.rules.Diagnosis;
 import dev.sparkdoc.rules.Severity;
+import dev.sparkdoc.signals.ExecutorCounts;
 import dev.sparkdoc.source.SourceFault;
 import dev.sparkdoc.tui.LineParts.Part;
 import java.util.ArrayList;
@@ -93,11 +94,10 @@ final class HeaderView {
     }
 
     static List<Part> countsParts(AppSnapshot snap) {
-        List<Executor> workers = snap.executors().stream().filter(e -> !e.isDriver()).toList();
+        ExecutorCounts c = ExecutorCounts.of(snap);
         // local mode: the driver is the only executor (SPARK-NOTES "Processes")
-        List<Executor> counted = workers.isEmpty() ? snap.executors() : workers;
-        long alive = counted.stream().filter(Executor::active).count();
-        long dead = counted.size() - alive;
+        long alive = c.local() || c.added() == 0 ? snap.executors().stream().filter(Executor::active).count() : c.alive();
+        long dead = c.local() || c.added() == 0 ? snap.executors().size() - alive : c.removed();
         long jobs = snap.jobs().stream().filter(j -> j.status() == JobStatus.RUNNING).count();
         long stages = snap.stages().stream().filter(st -> st.status() == StageStatus.ACTIVE).count();
         return List.of(key("executors " + alive + " alive " + dead + " dead │ " + jobs + (jobs == 1 ? " job " : " jobs ")

@@ -155,6 +155,9 @@ final class ProducedFacts {
                 .stage(stage(3).tasks(8, 8).failed(3).runTime(110_000)
                         .failure("ExceptionFailure", "java.io.IOException", "java.io.IOException: Connection reset by 10.0.0.7", 2)
                         .failure("UnknownReason", null, "UnknownReason", 1)).build()));
+        // the one test log with speculation (application_1628109047826_1317105) has a lost copy, no winning one, and Spark 3.1
+        out.put("speculative copies that won on a slow executor", Signals.compute(Snapshots.app().conf("spark.speculation", "true")
+                .stage(stage(4).wall(300).tasks(100, 100).raceLost(1, "1", 60_000, true).raceLost(20, "3", 50_000, false)).build()));
         // no test log's collect_list outgrew its hash map
         out.put("an object aggregate that fell back to sorting", Signals.compute(Snapshots.app()
                 .sql(dev.sparkdoc.testing.Plans.plan().node(0, "ObjectHashAggregate", "number of sort fallback tasks", 3)

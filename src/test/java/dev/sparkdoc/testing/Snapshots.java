@@ -214,6 +214,7 @@ public final class Snapshots {
         int completedTasks = 100;
         int running = 0;
         int failed = 0;
+        int killed = 0;
         StageStatus status = StageStatus.COMPLETE;
         Instant submitted = T0.plusSeconds(10);
         Instant completed = T0.plusSeconds(40);
@@ -348,6 +349,19 @@ public final class Snapshots {
             return this;
         }
 
+        /**
+         * An attempt killed because another attempt of task {@code index} finished first, as Spark
+         * reports it (TaskKilled "another attempt succeeded"): a speculative copy that lost, or an
+         * original that lost to its copy; run time {@code durationMs} up to the kill.
+         */
+        public StageBuilder raceLost(int index, String executor, long durationMs, boolean speculative) {
+            killed++;
+            runTimeMs += durationMs;
+            notable.add(new TaskSample(3000 + notable.size(), index, speculative ? 1 : 0, index, executor, "host-" + executor,
+                    "KILLED", speculative, T0, durationMs, durationMs, 0, 0, 0, 0, 0, Optional.of("another attempt succeeded")));
+            return this;
+        }
+
         /** A finished task in the stage's notable-task sample (the slowest ones, as sources keep them). */
         public StageBuilder slowTask(int index, String executor, long durationMs) {
             return slowTask(index, executor, durationMs, -1, -1);
@@ -373,7 +387,7 @@ public final class Snapshots {
             Optional<TaskQuantiles> q = quantiles.isEmpty() ? Optional.empty()
                     : Optional.of(new TaskQuantiles(completedTasks, true, quantiles));
             return new Stage(stageId, attempt, status, name != null ? name : "stage " + stageId + " at Job.scala:42", Optional.empty(), "",
-                    List.of(), new TaskCounts(tasks, running, completedTasks, failed, 0, 0), Optional.of(submitted),
+                    List.of(), new TaskCounts(tasks, running, completedTasks, failed, killed, 0), Optional.of(submitted),
                     Optional.of(submitted.plusMillis(50)), Optional.ofNullable(completed), Optional.empty(), totals, q,
                     notable, failures);
         }

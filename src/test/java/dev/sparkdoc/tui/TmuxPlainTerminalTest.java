@@ -52,6 +52,8 @@ class TmuxPlainTerminalTest {
             assertThat(live.lines().findFirst().orElseThrow()).startsWith(" COMPLETED | Spark 4.0.1 | up ")
                     .endsWith("... (local-1795967353438)");
             assertThat(live).contains(" 1 Findings 2 | 2 Stages 3 |", "? help  q quit").matches("[\\x00-\\x7E]*");
+            // where the time went, under the findings, in ASCII too
+            assertThat(live.lines()).anySatisfy(l -> assertThat(l).startsWith("time ").contains("stages", "| slots: compute"));
             tmux.keys("q");
             tmux.awaitText("EXIT=0", KEY);
         }

@@ -71,6 +71,7 @@ final class ExecutorFolder {
             case "SparkListenerExecutorRemoved" -> {
                 ExecutorState x = executor(id);
                 x.removeTime = e.path("Timestamp").asLong(-1);
+                x.removed = true;
                 x.removeReason = AppFolder.text(e, "Removed Reason");
             }
             case "SparkListenerBlockManagerAdded" -> {

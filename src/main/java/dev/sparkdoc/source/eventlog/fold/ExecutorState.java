@@ -18,6 +18,8 @@ final class ExecutorState {
     long maxMemory;
     long addTime = -1;
     long removeTime = -1;
+    /** ExecutorRemoved was seen: dead even when its time was dropped as outside the log's span (TimeSanity). */
+    boolean removed;
     String removeReason;
     /** The executor's log links from its ExecutorAdded event (stdout, stderr), as the REST API gives them. */
     final java.util.Map<String, String> logUrls = new java.util.LinkedHashMap<>();
@@ -77,7 +79,7 @@ final class ExecutorState {
     private Executor toExecutor(int taskCpus, Map<String, Long> peakByName) {
         String hostPort = port >= 0 ? host + ":" + port : host;
         int active = Math.max(0, started - ended);
-        return new Executor(id, hostPort, removeTime < 0, totalCores, taskCpus > 0 ? totalCores / taskCpus : totalCores,
+        return new Executor(id, hostPort, !removed, totalCores, taskCpus > 0 ? totalCores / taskCpus : totalCores,
                 active, failed, completed, Math.max(started, ended), totalDurationMs, totalGcTimeMs, totalInputBytes,
                 totalShuffleRead, totalShuffleWrite, 0, maxMemory, 0, StageState.time(addTime),
                 StageState.time(removeTime), Optional.ofNullable(removeReason), excluded, peakByName, logUrls);
