@@ -37,7 +37,10 @@ import org.apache.spark.sql.types.DataTypes;
  * of its own on that classpath. It runs the named workloads one after another, each as an
  * application of its own (a SparkSession stopped before the next starts: one JVM start per
  * version). For each it writes {@code ready-NAME} (the UI's URL, then the result) into the gate
- * folder, holds until the test writes {@code release-NAME}, stops, and writes {@code stopped-NAME}.
+ * folder, holds until the test writes {@code release-NAME}, stops its streaming queries and itself,
+ * and writes {@code stopped-NAME}. Workloads: healthy, skew, max-result-size, broadcast-timeout,
+ * streams, tiny-stages. Every symptom of time is set by sleeps, never by CPU work, so a slower
+ * machine only makes it plainer.
  *
  * <p>Arguments: GATE_DIR EVENTS_DIR WORKLOAD...; each workload's event log goes to EVENTS_DIR/NAME.
  */
@@ -138,16 +141,16 @@ public final class VersionDriver {
     }
 
     /**
-     * A broadcast join whose small side takes 4 s to compute (a UDF that sleeps 1 s on each of its 4 rows)
-     * under spark.sql.broadcastTimeout=1: "Could not execute broadcast in 1 secs" on any machine, a slower
-     * one only makes the side slower.
+     * A broadcast join whose small side takes 4 s to compute (its join key comes from a UDF that sleeps 1 s on
+     * each of its 4 rows, so no plan can prune it) under spark.sql.broadcastTimeout=1: "Could not execute
+     * broadcast in 1 secs" on any machine, a slower one only makes the side slower.
      */
     private static long broadcastTimeout(SparkSession spark) {
-        spark.udf().register("slow_label", (UDF1<Long, String>) id -> {
+        spark.udf().register("slow_key", (UDF1<Long, Long>) id -> {
             Thread.sleep(1_000);
-            return "segment " + id;
-        }, DataTypes.StringType);
-        Dataset<Row> small = spark.range(0, 4, 1, 1).toDF("key").withColumn("label", callUDF("slow_label", col("key")));
+            return id;
+        }, DataTypes.LongType);
+        Dataset<Row> small = spark.range(0, 4, 1, 1).select(callUDF("slow_key", col("id")).as("key"), col("id").as("segment"));
         Dataset<Row> big = spark.range(0, 100_000, 1, 2).toDF("id").withColumn("key", col("id").mod(4));
         return big.join(broadcast(small), "key").count();
     }
@@ -155,12 +158,17 @@ public final class VersionDriver {
     /** Rows a second from each rate source. */
     static final int STREAM_ROWS_PER_SECOND = 20;
     /**
-     * The falling-behind query's foreachBatch sleeps this long per row: 1.5 s of work for each second of
-     * input, so each batch holds half again the rows of the last whatever the machine's speed (the work is
-     * sleeps; a slower machine only adds to each batch's fixed cost).
+     * The falling-behind query's foreachBatch sleeps this long per row: 1.3 s of work for each second of
+     * input, so each batch holds 1.3 times the rows of the last whatever the machine's speed (the work is
+     * sleeps; a slower machine only adds to each batch's fixed cost, and to the next batch's rows). Enough
+     * for the rule (processed under 0.9 of the input, rows growing by 1.1 a batch), and the batches grow
+     * slowly: four take about 6 times the first's start-up.
      */
-    static final int BEHIND_MS_PER_ROW = 75;
-    /** 20 rows/s × 5 ms: 0.1 s of work a second against a 2 s trigger, idle most of the time even 3× slower. */
+    static final int BEHIND_MS_PER_ROW = 65;
+    /**
+     * 20 rows/s × 5 ms: 0.1 s of work a second against a 5 s trigger. A micro-batch's fixed cost (planning,
+     * the offsets' log) was 2-3 s on a two-core machine under a load of 10: a 2 s trigger was overrun then.
+     */
     static final int STEADY_MS_PER_ROW = 5;
     /** The record the parser query dies on (the rate source's values count up from 0, 10 a second). */
     static final long BAD_VALUE = 25;
@@ -169,7 +177,7 @@ public final class VersionDriver {
 
     /**
      * Three Structured Streaming queries in one application, each its own scope: "behind" (1 s trigger,
-     * slower than its input), "steady" (2 s trigger, keeps up) and "parser" (dies on a bad record). They
+     * slower than its input), "steady" (5 s trigger, keeps up) and "parser" (dies on a bad record). They
      * share the driver but not their work: the two foreachBatch sinks sleep on their own query's thread.
      * Returns once the parser died and "behind" finished {@link #BEHIND_BATCHES} batches, with the two
      * others still running (the live reading sees them as they are); the number returned is the parser's
@@ -179,7 +187,7 @@ public final class VersionDriver {
         // compiled and loaded before the streams start, so their first batches are not mostly start-up
         spark.range(1000).selectExpr("id * 2 AS v").groupBy("v").count().count();
         StreamingQuery behind = sleepPerRow(spark, "behind", BEHIND_MS_PER_ROW, 1);
-        StreamingQuery steady = sleepPerRow(spark, "steady", STEADY_MS_PER_ROW, 2);
+        StreamingQuery steady = sleepPerRow(spark, "steady", STEADY_MS_PER_ROW, 5);
         MapFunction<Long, Long> parse = v -> {
             if (v == BAD_VALUE) {
                 throw new IllegalArgumentException("bad record: value " + v);
