@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @RealSpark
 class SparkVersionsScenarioTest {
 
-    /** Per workload: the slowest, the streams, took 2.5 min on two cores under a load of 10. */
+    /** Per workload: the slowest, the streams, took 40 s to its symptom on two cores under a load of 29. */
     private static final Duration PATIENCE = Duration.ofMinutes(6);
 
     /** The workloads every version runs, and the ones 3.5.9 and 4.2.0 add (in the driver's order). */
