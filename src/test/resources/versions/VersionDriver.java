@@ -1,3 +1,5 @@
+import static org.apache.spark.sql.functions.broadcast;
+import static org.apache.spark.sql.functions.callUDF;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.expr;
@@ -6,15 +8,28 @@ import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.Function;
+import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.Trigger;
+import org.apache.spark.sql.types.DataTypes;
 
 /**
  * The driver of dev.sparkdoc.spark.SparkVersionsScenarioTest, compiled by the test against each
@@ -22,7 +37,10 @@ import org.apache.spark.sql.SparkSession;
  * of its own on that classpath. It runs the named workloads one after another, each as an
  * application of its own (a SparkSession stopped before the next starts: one JVM start per
  * version). For each it writes {@code ready-NAME} (the UI's URL, then the result) into the gate
- * folder, holds until the test writes {@code release-NAME}, stops, and writes {@code stopped-NAME}.
+ * folder, holds until the test writes {@code release-NAME}, stops its streaming queries and itself,
+ * and writes {@code stopped-NAME}. Workloads: healthy, skew, max-result-size, broadcast-timeout,
+ * streams, tiny-stages. Every symptom of time is set by sleeps, never by CPU work, so a slower
+ * machine only makes it plainer.
  *
  * <p>Arguments: GATE_DIR EVENTS_DIR WORKLOAD...; each workload's event log goes to EVENTS_DIR/NAME.
  */
@@ -41,8 +59,11 @@ public final class VersionDriver {
                     .config("spark.sql.shuffle.partitions", "8");
             if (name.equals("max-result-size")) {
                 b = b.config("spark.driver.maxResultSize", "4m");
-            } else if (name.equals("tiny-tasks")) {
-                b = b.config("spark.sql.adaptive.enabled", "false").config("spark.sql.shuffle.partitions", "100");
+            } else if (name.equals("broadcast-timeout")) {
+                // AQE off: under AQE the broadcast stage is not bound by the timeout
+                b = b.config("spark.sql.adaptive.enabled", "false").config("spark.sql.broadcastTimeout", "1");
+            } else if (name.equals("streams")) {
+                b = b.config("spark.sql.shuffle.partitions", "2");
             }
             SparkSession spark = b.getOrCreate();
             String result;
@@ -58,17 +79,25 @@ public final class VersionDriver {
             while (!Files.exists(gate.resolve("release-" + name))) {
                 Thread.sleep(100);
             }
+            for (StreamingQuery q : spark.streams().active()) {
+                q.stop();
+            }
             spark.stop();
+            // the next application starts on an emptied heap, as in a JVM of its own: the garbage of the last
+            // one must not read as this one's GC time (a GC pause counts in every task it stops)
+            System.gc();
             Files.writeString(gate.resolve("stopped-" + name), "");
         }
     }
 
-    private static long run(String name, SparkSession spark) {
+    private static long run(String name, SparkSession spark) throws Exception {
         switch (name) {
             case "healthy": return healthy(spark);
             case "skew": return skewedJoin(spark);
             case "max-result-size": return collectTooMuch(spark);
-            case "tiny-tasks": return tinyTasks(spark);
+            case "broadcast-timeout": return broadcastTimeout(spark);
+            case "streams": return streams(spark);
+            case "tiny-stages": return tinyStages(spark);
             default: throw new IllegalArgumentException("no workload " + name);
         }
     }
@@ -114,13 +143,125 @@ public final class VersionDriver {
         return df.collectAsList().size();
     }
 
-    /** 10 small two-level aggregations of 2,000 cached rows, AQE off, 100 partitions: 30 stages of near-empty tasks. */
-    private static long tinyTasks(SparkSession spark) {
-        Dataset<Row> df = spark.range(0, 2000, 1, 4).withColumn("k", col("id").mod(37)).cache();
-        long total = df.count();
-        for (int i = 0; i < 10; i++) {
-            total += df.groupBy(col("k").plus(i).as("g")).agg(sum("id").as("s")).groupBy(col("g").mod(5)).agg(max("s")).count();
+    /**
+     * A broadcast join whose small side takes 4 s to compute (its join key comes from a UDF that sleeps 1 s on
+     * each of its 4 rows, so no plan can prune it) under spark.sql.broadcastTimeout=1: "Could not execute
+     * broadcast in 1 secs" on any machine, a slower one only makes the side slower.
+     */
+    private static long broadcastTimeout(SparkSession spark) {
+        spark.udf().register("slow_key", (UDF1<Long, Long>) id -> {
+            Thread.sleep(1_000);
+            return id;
+        }, DataTypes.LongType);
+        Dataset<Row> small = spark.range(0, 4, 1, 1).select(callUDF("slow_key", col("id")).as("key"), col("id").as("segment"));
+        Dataset<Row> big = spark.range(0, 100_000, 1, 2).toDF("id").withColumn("key", col("id").mod(4));
+        return big.join(broadcast(small), "key").count();
+    }
+
+    /** Rows a second from each rate source. */
+    static final int STREAM_ROWS_PER_SECOND = 20;
+    /**
+     * The falling-behind query's foreachBatch sleeps this long per row: 1.3 s of work for each second of
+     * input, so each batch holds 1.3 times the rows of the last whatever the machine's speed (the work is
+     * sleeps; a slower machine only adds to each batch's fixed cost, and to the next batch's rows). Enough
+     * for the rule (processed under 0.9 of the input, rows growing by 1.1 a batch), and the batches grow
+     * slowly: four take about 6 times the first's start-up.
+     */
+    static final int BEHIND_MS_PER_ROW = 65;
+    /**
+     * 20 rows/s × 5 ms: 0.1 s of work a second against a 5 s trigger. A micro-batch's fixed cost (planning,
+     * the offsets' log) was 2-3 s on a two-core machine under a load of 10: a 2 s trigger was overrun then.
+     */
+    static final int STEADY_MS_PER_ROW = 5;
+    /** The record the parser query dies on (the rate source's values count up from 0, 10 a second). */
+    static final long BAD_VALUE = 25;
+    /** Finished micro-batches of the falling-behind query before the application is read. */
+    static final int BEHIND_BATCHES = 4;
+
+    /**
+     * Three Structured Streaming queries in one application, each its own scope: "behind" (1 s trigger,
+     * slower than its input), "steady" (5 s trigger, keeps up) and "parser" (dies on a bad record). They
+     * share the driver but not their work: the two foreachBatch sinks sleep on their own query's thread.
+     * Returns once the parser died and "behind" finished {@link #BEHIND_BATCHES} batches, with the two
+     * others still running (the live reading sees them as they are); the number returned is the parser's
+     * batches, as the driver saw them.
+     */
+    private static long streams(SparkSession spark) throws Exception {
+        // compiled and loaded before the streams start, so their first batches are not mostly start-up
+        spark.range(1000).selectExpr("id * 2 AS v").groupBy("v").count().count();
+        StreamingQuery behind = sleepPerRow(spark, "behind", BEHIND_MS_PER_ROW, 1);
+        StreamingQuery steady = sleepPerRow(spark, "steady", STEADY_MS_PER_ROW, 5);
+        MapFunction<Long, Long> parse = v -> {
+            if (v == BAD_VALUE) {
+                throw new IllegalArgumentException("bad record: value " + v);
+            }
+            return v;
+        };
+        StreamingQuery parser = spark.readStream().format("rate").option("rowsPerSecond", "10").option("numPartitions", "2").load()
+                .select(col("value")).as(Encoders.LONG()).map(parse, Encoders.LONG())
+                .writeStream().queryName("parser").format("noop").trigger(Trigger.ProcessingTime(1, TimeUnit.SECONDS)).start();
+        try {
+            parser.awaitTermination();
+        } catch (Exception e) {
+            // the query's death is the scenario: StreamingQueryException
+        }
+        while (behind.recentProgress().length < BEHIND_BATCHES) {
+            Thread.sleep(100);
+        }
+        if (!steady.isActive() || !behind.isActive()) {
+            throw new IllegalStateException("a query that should run ended: " + spark.streams().active().length + " active");
+        }
+        return parser.recentProgress().length;
+    }
+
+    private static StreamingQuery sleepPerRow(SparkSession spark, String name, int msPerRow, int triggerSeconds) throws Exception {
+        VoidFunction2<Dataset<Row>, Long> sink = (batch, id) -> Thread.sleep(batch.count() * msPerRow);
+        return spark.readStream().format("rate").option("rowsPerSecond", String.valueOf(STREAM_ROWS_PER_SECOND))
+                .option("numPartitions", "2").load()
+                .writeStream().queryName(name).foreachBatch(sink).trigger(Trigger.ProcessingTime(triggerSeconds, TimeUnit.SECONDS))
+                .start();
+    }
+
+    /** Stages of the tiny-stages workload, one per job. */
+    static final int TINY_STAGES = 30;
+    /** Tasks of each: more than the 50 sparkdoc calls many, fewer than the 2,000 its one-stage rule judges alone. */
+    static final int TINY_TASKS_PER_STAGE = 60;
+    /** What deserializing each task's function costs. */
+    static final long DESERIALIZE_MS = 12;
+
+    /**
+     * 30 jobs of one stage of 60 tasks, each adding 1 to one number with a function whose deserialization
+     * takes 12 ms (as a function capturing a lookup table does): each task's overhead is many times its work.
+     * Spark counts that time as the task's deserialization, not its run time, so the overhead the rule sums
+     * (each stage's wall beyond its run time over the slots) is at least 30 × 60 × 12 ms / 2 slots = 10.8 s
+     * on any machine, whatever Spark's own per-task cost there. Returns the rows counted.
+     */
+    private static long tinyStages(SparkSession spark) {
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        List<Integer> numbers = IntStream.range(0, TINY_TASKS_PER_STAGE).boxed().collect(Collectors.toList());
+        long total = 0;
+        for (int i = 0; i < TINY_STAGES; i++) {
+            total += jsc.parallelize(numbers, TINY_TASKS_PER_STAGE).map(new SlowToDeserialize()).count();
         }
         return total;
+    }
+
+    /** Adds one; costs {@link #DESERIALIZE_MS} each time a task deserializes it. */
+    static final class SlowToDeserialize implements Function<Integer, Integer> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Integer call(Integer x) {
+            return x + 1;
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            try {
+                Thread.sleep(DESERIALIZE_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 }

@@ -36,6 +36,15 @@ record JobEnding(Kind kind, String text) {
                     + "|Not enough memory to build and broadcast the table",
             Pattern.CASE_INSENSITIVE);
 
+    /**
+     * BroadcastExchangeExec tags its job "broadcast exchange (runId …)" and cancels that tag itself when the
+     * broadcast times out or fails to build: "Job 0 cancelled part of cancelled job tag broadcast exchange
+     * (runId …)". In a failed query whose own error is unknown (Spark's REST API before 4.2 has none), that
+     * cancellation is the broadcast's failure, not a request of the user's.
+     */
+    private static final Pattern BROADCAST_GAVE_UP = Pattern.compile("cancelled job tags? broadcast exchange \\(runId",
+            Pattern.CASE_INSENSITIVE);
+
     /** The ending of a failed job; empty for a job that succeeded or still runs. */
     static Optional<JobEnding> of(AppContext ctx, Job job) {
         if (job.status() != JobStatus.FAILED) {
@@ -47,7 +56,8 @@ record JobEnding(Kind kind, String text) {
                 .filter(e -> Cancellation.of(e).isEmpty() && !e.startsWith("java.lang.InterruptedException"));
         boolean cancelled = own.flatMap(Cancellation::of).isPresent();
         if (cancelled && queryError.isEmpty()) {
-            return Optional.of(new JobEnding(Kind.CANCELLED, own.get()));
+            boolean broadcastGaveUp = BROADCAST_GAVE_UP.matcher(own.get()).find() && queryFailed(ctx, job);
+            return Optional.of(new JobEnding(broadcastGaveUp ? Kind.BROADCAST : Kind.CANCELLED, own.get()));
         }
         String text = cancelled ? queryError.get() : own.or(() -> queryError).orElse("");
         return Optional.of(new JobEnding(kind(text), text));
@@ -65,6 +75,11 @@ record JobEnding(Kind kind, String text) {
 
     boolean cancelled() {
         return kind == Kind.CANCELLED;
+    }
+
+    private static boolean queryFailed(AppContext ctx, Job job) {
+        return job.sqlExecutionId().stream()
+                .anyMatch(id -> ctx.snapshot().sqlExecutions().stream().anyMatch(q -> q.id() == id && SqlErrorSignals.failed(q)));
     }
 
     /** The error of the failed query the job ran for, when it has one. */

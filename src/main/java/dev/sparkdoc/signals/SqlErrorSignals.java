@@ -67,9 +67,12 @@ public final class SqlErrorSignals {
         Optional<String> text = sql.errorMessage()
                 .or(() -> jobs.stream().flatMap(j -> JobSignals.failureText(ctx, j).stream()).findFirst());
         // A query whose job was cancelled is the job's cancellation (errors-during.job-cancelled, not-starting);
-        // a job cancelled because the query failed (a broadcast's timeout) is no cancellation (JobEnding)
-        sink.put(ERROR_CANCELLED, text.flatMap(Cancellation::of).isPresent()
-                || jobs.stream().anyMatch(j -> JobEnding.of(ctx, j).filter(JobEnding::cancelled).isPresent()));
+        // a job cancelled because the query failed (a broadcast's timeout) is no cancellation (JobEnding), nor
+        // is a broadcast's job its own BroadcastExchangeExec cancelled when the query's error is not known
+        boolean broadcastGaveUp = sql.errorMessage().isEmpty()
+                && jobs.stream().anyMatch(j -> JobEnding.of(ctx, j).filter(e -> e.kind() == JobEnding.Kind.BROADCAST).isPresent());
+        sink.put(ERROR_CANCELLED, !broadcastGaveUp && (text.flatMap(Cancellation::of).isPresent()
+                || jobs.stream().anyMatch(j -> JobEnding.of(ctx, j).filter(JobEnding::cancelled).isPresent())));
         if (text.isEmpty()) {
             // Spark's REST ExecutionData has a status but no error text (sql/core/.../v1/sql/api.scala)
             sink.text(ERROR_MESSAGE, "(its error text is not in Spark's REST answer; the event log and the driver log have it)")
@@ -77,7 +80,7 @@ public final class SqlErrorSignals {
                     .text(ERROR_ADVICE, "Read the error in the driver log, or triage the application's event log");
             return;
         }
-        sink.put(ERROR_BROADCAST, JobEnding.kind(text.get()) == JobEnding.Kind.BROADCAST);
+        sink.put(ERROR_BROADCAST, broadcastGaveUp || JobEnding.kind(text.get()) == JobEnding.Kind.BROADCAST);
         name(text.get(), sink);
     }
 

@@ -10,6 +10,11 @@ import java.util.List;
  * Tiny tasks across the application: many stages each too small to matter alone (30 stages of 200
  * tasks of 9 ms under AQE off) whose scheduling overhead adds up. A stage with 2,000 tasks or more
  * is judged on its own ({@code scheduling.tiny-tasks}), so it is left out here: one cause, one finding.
+ *
+ * <p>A stage is tiny by its median task duration. A live reading has no quantiles for a short stage
+ * (the REST source asks a stage's task summary only when a tail could hide in it, {@code SummaryWorth}),
+ * so there the stage's mean task duration stands in, bounded from above by its wall time over the
+ * tasks each slot ran: {@code wall × min(slots, tasks) / tasks}. Tiny by that bound is tiny on average.
  */
 final class TinyTasks {
 
@@ -24,7 +29,7 @@ final class TinyTasks {
     }
 
     static void compute(AppContext ctx, FactSink sink) {
-        List<Stage> tiny = ctx.snapshot().stages().stream().filter(TinyTasks::tiny).toList();
+        List<Stage> tiny = ctx.snapshot().stages().stream().filter(st -> tiny(st, ctx)).toList();
         double lostMs = 0;
         double shuffleLostMs = 0;
         long tasks = 0;
@@ -47,10 +52,16 @@ final class TinyTasks {
                 .put(AppSignals.TINY_SHUFFLE_SECONDS_LOST, shuffleLostMs / 1000.0);
     }
 
-    private static boolean tiny(Stage st) {
-        if (st.status() != StageStatus.COMPLETE || st.tasks().total() < MIN_TASKS || st.tasks().total() >= STAGE_RULE_TASKS) {
+    private static boolean tiny(Stage st, AppContext ctx) {
+        int tasks = st.tasks().total();
+        if (st.status() != StageStatus.COMPLETE || tasks < MIN_TASKS || tasks >= STAGE_RULE_TASKS) {
             return false;
         }
-        return st.quantiles().map(q -> q.get(TaskMetric.DURATION).p50() < TINY_MS).orElse(false);
+        if (st.quantiles().isPresent()) {
+            return st.quantiles().get().get(TaskMetric.DURATION).p50() < TINY_MS;
+        }
+        // no summary read (live, a short stage): the most the mean task can have lasted
+        return st.durationMs(ctx.now()).stream()
+                .anyMatch(wall -> (double) wall * Math.min(ctx.slots(st), tasks) / tasks < TINY_MS);
     }
 }

@@ -128,6 +128,9 @@ final class VersionedDriver implements AutoCloseable {
 
     @Override
     public void close() {
+        // CPU, unlike wall time, does not depend on what else the machine runs: the suite's cost to compare
+        process.info().totalCpuDuration().ifPresent(cpu -> System.err.printf("VersionedDriver Spark %s: %.1f s of CPU%n",
+                version, cpu.toMillis() / 1000.0));
         process.destroyForcibly();
         try {
             process.waitFor(30, TimeUnit.SECONDS);

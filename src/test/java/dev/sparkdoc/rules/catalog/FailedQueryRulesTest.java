@@ -57,6 +57,37 @@ class FailedQueryRulesTest {
                 "errors-before.job-failed-early");
     }
 
+    @Test
+    void aBroadcastJobItsOwnExchangeCancelledInAFailedQueryWithoutItsErrorIsTheBroadcastsFailure() {
+        // Spark 3.5's REST answer after spark.sql.broadcastTimeout passed: the query FAILED without its text, and
+        // the broadcast's job cancelled by BroadcastExchangeExec's own job tag (SparkVersionsScenarioTest, live)
+        Job broadcastJob = new Job(0, "count at App.java:12", Optional.empty(), Optional.empty(), JobStatus.FAILED,
+                Optional.of(T0), Optional.of(T0.plusSeconds(1)), List.of(), new TaskCounts(1, 0, 0, 0, 1, 0), 0, 0, 0, 1,
+                Optional.of(0L), Optional.of("Job 0 cancelled part of cancelled job tag broadcast exchange (runId "
+                        + "d399872e-8e48-433a-85bc-3f7a6f31ebc6)"));
+        SqlExecution query = new SqlExecution(0, "count at App.java:12", "FAILED", Optional.of(T0), 1_500, List.of(), List.of(),
+                List.of(0), List.of(), List.of(), Optional.empty());
+
+        Finding f = fires(Snapshots.app().job(broadcastJob).sql(query), "joins.broadcast-failed", "0");
+
+        assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+        assertThat(f.title()).startsWith("Query 0 failed: a join's broadcast failed (Job 0 cancelled part of cancelled job tag"
+                + " broadcast exchange");
+    }
+
+    @Test
+    void theSameCancellationInAQueryThatSucceededIsNoBroadcastFailure() {
+        // AQE cancels a broadcast stage it no longer needs by the same tag, in a query that goes on to succeed
+        Job broadcastJob = new Job(0, "count at App.java:12", Optional.empty(), Optional.empty(), JobStatus.FAILED,
+                Optional.of(T0), Optional.of(T0.plusSeconds(1)), List.of(), new TaskCounts(1, 0, 0, 0, 1, 0), 0, 0, 0, 1,
+                Optional.of(0L), Optional.of("Job 0 cancelled part of cancelled job tag broadcast exchange (runId "
+                        + "d399872e-8e48-433a-85bc-3f7a6f31ebc6)"));
+        SqlExecution query = new SqlExecution(0, "count at App.java:12", "COMPLETED", Optional.of(T0), 1_500, List.of(), List.of(0),
+                List.of(), List.of(), List.of(), Optional.empty());
+
+        quiet(Snapshots.app().job(broadcastJob).sql(query), "joins.broadcast-failed");
+    }
+
     private static SqlExecution failed(long id, String description, long ms, String error) {
         return new SqlExecution(id, description, "FAILED", Optional.of(T0.plusSeconds(5)), ms, List.of(), List.of(), List.of(),
                 List.of(), List.of(), Optional.of(error));

@@ -57,6 +57,31 @@ class SchedulingRulesTest {
         silent(Snapshots.app().stage(tinyTasks(50).wall(29)));
     }
 
+    /** {@code stages} stages of 100 tasks, each {@code wallSeconds} long with 1 s of run time, without task summaries (as read live). */
+    private static Snapshots manySmallStagesReadLive(int stages, long wallSeconds) {
+        Snapshots app = Snapshots.app();
+        for (int i = 0; i < stages; i++) {
+            app.stage(stage(10 + i).tasks(100, 100).wall(wallSeconds).runTime(1_000).noQuantiles());
+        }
+        return app;
+    }
+
+    @Test
+    void stagesWithoutSummariesAreTinyWhenTheirWallOverTheirTasksPerSlotIsUnderTwoHundredMilliseconds() {
+        // 2 s × 8 slots / 100 tasks: no task of them can have averaged over 160 ms
+        Finding f = fires(manySmallStagesReadLive(12, 2), "scheduling.tiny-tasks-across-stages", "app-test", IDLE);
+
+        assertThat(evidence(f, "app.tinyTasks.stages")).isEqualTo(12.0);
+        // each stage: 2 s of wall against 1 s of run time over 8 slots
+        assertThat(f.secondsLost()).isEqualTo(12 * (2.0 - 1.0 / 8));
+    }
+
+    @Test
+    void stagesWithoutSummariesWhoseTasksCouldHaveAveragedOverTwoHundredMillisecondsAreNotTiny() {
+        // 3 s × 8 slots / 100 tasks = 240 ms: maybe not tiny, so not counted
+        quiet(manySmallStagesReadLive(12, 3), "scheduling.tiny-tasks-across-stages");
+    }
+
     /** Two tasks of a stage on 8 slots: 6 slots idle the whole time. */
     private static Snapshots.StageBuilder twoTasks(long wallSeconds) {
         long taskMs = (wallSeconds - 10) * 1000;
