@@ -17,7 +17,8 @@ import java.util.Optional;
  * Executors that registered long after a stage that needed them began: the stage had more tasks
  * than the slots alive, so its tasks waited in the queue for slots the cluster had not yet given.
  * Each is named with its delay from the submission of the earliest such stage; what it cost is the
- * slot time it would have offered over that delay, spread over the app's slots. A replacement for
+ * slot time it would have offered over that delay, spread over the slots the app had once they had
+ * come (at most the longest delay). A replacement for
  * an executor that was lost is the loss rules' business, not a late start.
  */
 final class LateExecutors {
@@ -29,7 +30,8 @@ final class LateExecutors {
     static final Fact SLOT_TIME = FACTS.ms("app.executors.late.slotTime",
             "slot time the late executors did not offer while the stages waited for them: their slots × their delays");
     static final Fact SECONDS_LOST = FACTS.seconds("app.executors.late.secondsLost",
-            "that slot time spread over the app's slots: how much sooner the work could have ended");
+            "that slot time spread over the slots the app had once they had come, at most the longest delay:"
+                    + " how much sooner the work could have ended");
     static final Fact ASKED = FACTS.count("app.executors.late.asked",
             "executors the app had before any was lost: how many to start with instead of waiting for them");
 
@@ -42,7 +44,7 @@ final class LateExecutors {
     private LateExecutors() {
     }
 
-    private record Late(Executor executor, long delayMs) {
+    private record Late(Executor executor, long sinceMs, long delayMs) {
     }
 
     static void compute(AppContext ctx, FactSink sink) {
@@ -55,7 +57,7 @@ final class LateExecutors {
             if (firstLoss.map(loss -> at > loss).orElse(false)) {
                 continue;
             }
-            waitedSince(ctx, workers, at).map(since -> at - since).filter(d -> d >= LATE_MS).ifPresent(d -> late.add(new Late(e, d)));
+            waitedSince(ctx, workers, at).filter(since -> at - since >= LATE_MS).ifPresent(since -> late.add(new Late(e, since, at - since)));
         }
         if (late.isEmpty()) {
             sink.put(COUNT, 0);
@@ -71,7 +73,20 @@ final class LateExecutors {
                 .put(ASKED, asked)
                 .text(LIST, String.join(", ", named) + (late.size() > named.size() ? " and " + (late.size() - named.size()) + " more" : ""))
                 .put(SLOT_TIME, slotMs)
-                .put(SECONDS_LOST, slotMs / Math.max(1, ctx.slots()) / 1000.0);
+                .put(SECONDS_LOST, secondsLost(ctx, late, slotMs));
+    }
+
+    /**
+     * The missing slot time spread over the slots the app had once they had all come (not those
+     * alive at its end: with dynamic allocation those may be a few), and never more than the
+     * longest delay: the work could have ended that much sooner at most.
+     */
+    private static double secondsLost(AppContext ctx, List<Late> late, double slotMs) {
+        long from = late.stream().mapToLong(Late::sinceMs).min().orElseThrow();
+        long to = late.stream().mapToLong(l -> l.sinceMs() + l.delayMs()).max().orElseThrow() + 1;
+        int slots = Math.max(1, Math.max(SlotTime.peakSlots(ctx, from, to), late.stream().mapToInt(l -> ctx.slotsOf(l.executor())).sum()));
+        long longest = late.stream().mapToLong(Late::delayMs).max().orElseThrow();
+        return Math.min(slotMs / slots, longest) / 1000.0;
     }
 
     /**
