@@ -82,6 +82,11 @@ public final class RuleEngine {
         if (!rule.when().test(facts, leaves::add)) {
             return Optional.empty();
         }
+        return Optional.of(render(rule, facts, leaves));
+    }
+
+    /** The finding of a rule whose condition held on {@code facts} (its leaves as tested): every line filled, none with gaps. */
+    static Finding render(Rule rule, ScopeFacts facts, List<LeafResult> leaves) {
         Optional<Double> measured = rule.secondsLost().flatMap(fact -> seconds(fact, facts)).map(v -> Math.max(0, v));
         double secondsLost = measured.orElse(0.0);
         InForce inForce = facts.inForce();
@@ -89,7 +94,11 @@ public final class RuleEngine {
         List<Remedy> remedies = new ArrayList<>();
         for (Rule.RemedyTemplate template : rule.remedies()) {
             if (template.when().map(c -> c.test(facts, leaf -> { })).orElse(true)) {
-                Remedy r = remedy(template, facts);
+                Optional<Remedy> filled = remedy(template, facts);
+                if (filled.isEmpty()) {
+                    continue; // a remedy whose text lacks its facts would be printed with gaps
+                }
+                Remedy r = filled.get();
                 // code the template did not have is the fix itself (a repartition(n) of the query's own)
                 boolean codeIsTheFix = template.code().isEmpty() && r.code().isPresent();
                 withoutWhatHolds(r, !template.conf().isEmpty(), codeIsTheFix, inForce, settings).ifPresent(remedies::add);
@@ -98,10 +107,10 @@ public final class RuleEngine {
         remedies.sort(Remedy.SIMPLEST_FIRST);
         List<Finding.Evidence> evidence = evidence(rule, leaves, facts);
         Severity severity = rule.severity().of(facts);
-        return Optional.of(new Finding(rule.id(), rule.family(), severity,
-                Templates.fill(rule.title(), facts), facts.scope(), secondsLost, measured.isPresent(), rule.confidence(),
-                evidence, remedies, Templates.fill(rule.verify(), facts), verifyFacts(rule, evidence, facts), rule.docs(),
-                settings, List.of(), Optional.empty(), rule.part().map(TimeSignals::partId), fatal(severity, facts)));
+        return new Finding(rule.id(), rule.family(), severity,
+                Templates.fillShown(rule.title(), facts), facts.scope(), secondsLost, measured.isPresent(), rule.confidence(),
+                evidence, remedies, Templates.complete(rule.verify(), facts).orElse(""), verifyFacts(rule, evidence, facts), rule.docs(),
+                settings, List.of(), Optional.empty(), rule.part().map(TimeSignals::partId), fatal(severity, facts));
     }
 
     /**
@@ -158,14 +167,18 @@ public final class RuleEngine {
         return v.isPresent() ? Optional.of(fact.unit().seconds(v.getAsDouble())) : Optional.empty();
     }
 
-    private static Remedy remedy(Rule.RemedyTemplate r, ScopeFacts facts) {
+    /** The remedy filled from the facts; empty when its text names a fact this scope lacks (code or why lacking one are left out). */
+    private static Optional<Remedy> remedy(Rule.RemedyTemplate r, ScopeFacts facts) {
         var filled = new java.util.LinkedHashMap<String, String>();
         // a value from a fact this scope lacks (no environment, say) is no value to propose: the key is left out
         r.conf().forEach((k, v) -> Templates.complete(v, facts).ifPresent(value -> filled.put(k, value)));
-        String text = Templates.fill(r.text(), facts);
-        Optional<String> code = r.code(facts.text(AppSignals.LANGUAGE)).map(c -> Templates.fill(c, facts));
-        Optional<String> why = r.why().map(w -> Templates.fill(w, facts));
-        return DeploymentKeys.where(new Remedy(text, filled, code, why), facts);
+        Optional<String> text = Templates.complete(r.text(), facts);
+        if (text.isEmpty() || text.get().isBlank()) {
+            return Optional.empty();
+        }
+        Optional<String> code = r.code(facts.text(AppSignals.LANGUAGE)).flatMap(c -> Templates.complete(c, facts));
+        Optional<String> why = r.why().flatMap(w -> Templates.complete(w, facts));
+        return Optional.of(DeploymentKeys.where(new Remedy(text.get(), filled, code, why), facts));
     }
 
     /**

@@ -43,6 +43,29 @@ public final class Templates {
         return java.util.Optional.of(fill(template, facts));
     }
 
+    /**
+     * Filled for a line that must be shown (a title): a placeholder whose fact has no value here
+     * is left out with the words that introduce it (": ", " (…)", ", "), never shown as "?".
+     */
+    public static String fillShown(String template, ScopeFacts facts) {
+        Matcher m = PLACEHOLDER.matcher(template);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String v = value(m.group(1), m.group(2), facts);
+            m.appendReplacement(out, Matcher.quoteReplacement("?".equals(v) ? MISSING : v));
+        }
+        m.appendTail(out);
+        String text = out.toString()
+                .replaceAll("\\s*\\(" + MISSING + "\\)", "")
+                .replaceAll("\\s*[:,;=]?\\s*" + MISSING, "")
+                .replace(MISSING, "")
+                .replaceAll(" {2,}", " ").strip();
+        return text.endsWith(":") ? text.substring(0, text.length() - 1) : text;
+    }
+
+    /** Stands for a missing value while a shown line is cleaned (no fact's text holds it). */
+    private static final String MISSING = "\u0000";
+
     /** Names used in a template that are neither scope fields nor known facts (checked at load). */
     public static List<String> unknownNames(String template) {
         List<String> unknown = new ArrayList<>();
@@ -71,7 +94,8 @@ public final class Templates {
         Fact fact = FactCatalog.require(name);
         var text = facts.text(fact);
         if (text.isPresent()) {
-            return text.get();
+            // an empty text (an executor of no id, a failure of no message) is no value to show
+            return text.get().isBlank() ? "?" : text.get();
         }
         OptionalDouble v = facts.value(fact);
         if (v.isEmpty()) {

@@ -377,7 +377,10 @@ public final class StageSignals {
      * ("ZeroDivisionError in f at job.py:17").
      */
     private static void nameFailure(TaskFailure f, FactSink sink) {
-        sink.text(FAILURE_WHERE, "executor " + f.executorId() + " on " + f.host());
+        // an attempt that ended UnknownReason may name neither: no "executor  on " with gaps
+        if (!f.executorId().isBlank()) {
+            sink.text(FAILURE_WHERE, "executor " + f.executorId() + (f.host().isBlank() ? "" : " on " + f.host()));
+        }
         // The full trace names the exception class; the message alone (an event log's
         // "Description") does not, so it gets the class in front when there is no trace.
         String text = f.detail().isBlank() || f.detail().equals(f.message())
