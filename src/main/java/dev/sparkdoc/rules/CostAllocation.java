@@ -15,12 +15,14 @@ import java.util.OptionalDouble;
 /**
  * Shares each part of the time account among the findings that claim it, costliest first, so
  * that no two findings claim the same seconds: the findings on one part never sum above it, and
- * a finding with no part never claims more than the application's wall time.
+ * no finding claims more than the application's wall time.
  *
- * <p>A finding's seconds are wall-clock seconds of the application. A wall part (driver only,
- * waiting, stages running) holds its own milliseconds; a slot part (GC, failed attempts, idle
- * tails, …) holds slot-milliseconds, which become wall seconds over the slots the application
- * had on average (slot time offered / wall time): its share of the slot time times the wall time.
+ * <p>A finding's seconds are the wall-clock seconds its problem is estimated to cost the
+ * application. A wall part (driver only, waiting, stages running) bounds them by its own seconds.
+ * A slot part (GC, failed attempts, idle tails, …) bounds them by its slot-seconds: a wall second
+ * lost to a slot cause is a second in which at least one slot spent its time on that cause (the
+ * slot in GC, the slots idle behind a stage's slowest task), so the part's slot-seconds are the
+ * most its findings together can have cost.
  */
 final class CostAllocation {
 
@@ -32,18 +34,9 @@ final class CostAllocation {
         Optional<Double> wall = app.flatMap(CostAllocation::wallMs).map(ms -> ms / 1000);
         this.wallSeconds = wall.or(() -> app.flatMap(a -> ms(a, dev.sparkdoc.signals.AppSignals.DURATION)).map(ms -> ms / 1000));
         if (wall.isPresent() && app.isPresent()) {
-            double wallMs = wall.get() * 1000;
-            OptionalDouble slotMs = app.get().value(TimeSignals.SLOTS_OFFERED);
             for (String id : TimeSignals.partIds()) {
                 Fact part = TimeSignals.part(id).orElseThrow();
-                app.get().value(part).ifPresent(ms -> {
-                    if (!TimeSignals.isSlotPart(part)) {
-                        left.put(part, ms / 1000);
-                    } else {
-                        double offered = slotMs.orElse(0);
-                        left.put(part, offered <= 0 ? 0 : ms * wallMs / offered / 1000);
-                    }
-                });
+                app.get().value(part).ifPresent(ms -> left.put(part, ms / 1000));
             }
         }
     }
