@@ -1,5 +1,7 @@
 package dev.sparkdoc.rules;
 
+import dev.sparkdoc.facts.ScopeFacts;
+import dev.sparkdoc.signals.TimeSignals;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,8 +14,10 @@ import java.util.Optional;
  * of a ten-hour run is under 2 % but is a cost a person sees.
  *
  * <p>Never demoted: a failure that ended its stage, job, query or application ({@link
- * Finding#fatal}) and a finding whose cost is not measured (a memory limit, a setting: its 0 s
- * means "not known").
+ * Finding#fatal}); a finding whose cost is not measured (a memory limit, a setting: its 0 s
+ * means "not known"); a finding whose part of the time account was not measured (the source had
+ * no task metrics: its seconds are the rule's own estimate, unchecked); and a finding on a scope
+ * still running ({@link Finding#open}: its seconds so far are not what is at stake).
  */
 final class FewSeconds {
 
@@ -23,13 +27,21 @@ final class FewSeconds {
     private FewSeconds() {
     }
 
-    /** @param wallSeconds the application's wall time, when known; without it only the absolute floor holds */
-    static List<Finding> demote(List<Finding> findings, Optional<Double> wallSeconds) {
-        return findings.stream().map(f -> isFew(f, wallSeconds) ? f.withSeverity(Severity.INFO) : f).toList();
+    /**
+     * @param wallSeconds the application's wall time, when known; without it only the absolute floor holds
+     * @param app         the application's facts: which parts of its account were measured
+     */
+    static List<Finding> demote(List<Finding> findings, Optional<Double> wallSeconds, Optional<ScopeFacts> app) {
+        return findings.stream().map(f -> isFew(f, wallSeconds) && partMeasured(f, app) ? f.withSeverity(Severity.INFO) : f).toList();
+    }
+
+    /** True unless the finding's part is one the account could not measure (its fact is then absent). */
+    static boolean partMeasured(Finding f, Optional<ScopeFacts> app) {
+        return f.part().flatMap(TimeSignals::part).map(p -> app.map(a -> a.value(p).isPresent()).orElse(false)).orElse(true);
     }
 
     static boolean isFew(Finding f, Optional<Double> wallSeconds) {
-        if (f.fatal() || !f.costMeasured() || !f.severity().atLeast(Severity.WARNING)) {
+        if (f.fatal() || f.open() || !f.costMeasured() || !f.severity().atLeast(Severity.WARNING)) {
             return false;
         }
         double relative = wallSeconds.map(w -> w * SHARE_OF_WALL).orElse(ABSOLUTE_SECONDS);

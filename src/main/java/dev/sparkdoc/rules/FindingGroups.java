@@ -90,6 +90,6 @@ final class FindingGroups {
         return new Finding(first.rule(), first.family(), worst, first.title(), first.scope(), bounded,
                 ranked.stream().anyMatch(Finding::costMeasured), first.confidence(),
                 first.evidence(), first.remedies(), first.verify(), first.verifyFacts(), first.docs(), first.settings(), others, group,
-                first.part(), ranked.stream().anyMatch(Finding::fatal));
+                first.part(), ranked.stream().anyMatch(Finding::fatal), ranked.stream().anyMatch(Finding::open));
     }
 }

@@ -25,11 +25,11 @@ import java.util.Set;
 public final class RuleEngine {
 
     /**
-     * A failure that ended its stage, job, query or app first; then most seconds lost, then
-     * severity, then confidence; ids keep the order stable.
+     * A critical failure that ended its stage, job, query or app first; then most seconds lost,
+     * then severity, then confidence; ids keep the order stable.
      */
     public static final Comparator<Finding> RANKING = Comparator
-            .comparing(Finding::fatal).reversed()
+            .comparing((Finding f) -> f.fatal() && f.severity() == Severity.CRITICAL).reversed()
             .thenComparing(Comparator.comparingDouble(Finding::secondsLost).reversed())
             .thenComparing(Finding::severity, Comparator.reverseOrder())
             .thenComparing(Comparator.comparingDouble(Finding::confidence).reversed())
@@ -49,7 +49,7 @@ public final class RuleEngine {
         Optional<ScopeFacts> app = signals.of(ScopeKind.APP).stream().findFirst();
         Optional<Double> appSeconds = app.flatMap(a -> seconds(AppSignals.DURATION, a));
         List<Finding> bounded = CostAllocation.allocate(groups.findings(appSeconds), app);
-        List<Finding> findings = new ArrayList<>(FewSeconds.demote(bounded, appSeconds));
+        List<Finding> findings = new ArrayList<>(FewSeconds.demote(bounded, appSeconds, app));
         findings.sort(RANKING);
         return List.copyOf(findings);
     }
@@ -67,14 +67,26 @@ public final class RuleEngine {
         return Optional.of(exception.orElse("") + ": " + message.orElse(""));
     }
 
-    /** The flag that says a scope's failure ended it (a stage, a job, a query, an app, a stream). */
-    private static final Map<ScopeKind, String> ENDED = Map.of(ScopeKind.STAGE, "stage.failed", ScopeKind.JOB, "job.aborted",
-            ScopeKind.SQL, "sql.failed", ScopeKind.APP, "app.crashed", ScopeKind.STREAM, "stream.failed");
+    /**
+     * The flags that say a scope ended before its work was done (a stage, a job, a query, an app,
+     * a stream failed; a job cancelled under it, its work lost all the same).
+     */
+    private static final Map<ScopeKind, List<String>> ENDED = Map.of(ScopeKind.STAGE, List.of("stage.failed"),
+            ScopeKind.JOB, List.of("job.aborted", "job.cancelled"), ScopeKind.SQL, List.of("sql.failed"),
+            ScopeKind.APP, List.of("app.crashed"), ScopeKind.STREAM, List.of("stream.failed"));
 
-    /** A critical finding on a scope its failure ended: a failed job stays a failure, however little it cost. */
+    /** A warning or worse on a scope that ended unfinished: a failed job stays a failure, however little it cost. */
     private static boolean fatal(Severity severity, ScopeFacts facts) {
-        String flag = ENDED.get(facts.scope().kind());
-        return severity == Severity.CRITICAL && flag != null && facts.value(flag).orElse(0) != 0;
+        return severity.atLeast(Severity.WARNING)
+                && ENDED.getOrDefault(facts.scope().kind(), List.of()).stream().anyMatch(flag -> facts.value(flag).orElse(0) != 0);
+    }
+
+    /** The flag that says a scope still runs, so what it cost is so far. */
+    private static final Map<ScopeKind, String> RUNNING = Map.of(ScopeKind.STAGE, "stage.active");
+
+    private static boolean open(ScopeFacts facts) {
+        String flag = RUNNING.get(facts.scope().kind());
+        return flag != null && facts.value(flag).orElse(0) != 0;
     }
 
     public static Optional<Finding> evaluate(Rule rule, ScopeFacts facts) {
@@ -110,7 +122,8 @@ public final class RuleEngine {
         return new Finding(rule.id(), rule.family(), severity,
                 Templates.fillShown(rule.title(), facts), facts.scope(), secondsLost, measured.isPresent(), rule.confidence(),
                 evidence, remedies, Templates.complete(rule.verify(), facts).orElse(""), verifyFacts(rule, evidence, facts), rule.docs(),
-                settings, List.of(), Optional.empty(), rule.part().map(TimeSignals::partId), fatal(severity, facts));
+                settings, List.of(), Optional.empty(), rule.part().map(TimeSignals::partId), fatal(severity, facts),
+                open(facts));
     }
 
     /**

@@ -13,7 +13,8 @@ import java.util.Optional;
 /**
  * The time account's parts as app facts, for rules to test and findings to take their seconds
  * from: {@code app.time.<cause>} for the wall clock's parts, {@code app.slots.<cause>} for the
- * slot time's (account/Cause says what each holds).
+ * slot time's (account/Cause says what each holds). A part the account could not measure (no
+ * task metrics for the work it saw) is absent: not known is not zero.
  */
 public final class TimeSignals {
 
@@ -82,7 +83,8 @@ public final class TimeSignals {
     static void compute(AppContext ctx, FactSink sink) {
         account(ctx).ifPresent(account -> {
             sink.put(SLOTS_OFFERED, account.slotMs()).put(CRITICAL_PATH, account.criticalPathMs()).put(IDEAL, account.idealMs());
-            account.parts().forEach(p -> sink.put(of(p.cause()), p.ms()));
+            // a part the source gave no data for is no fact: its 0 would read as "none", and bound what rules claim
+            account.parts().stream().filter(TimeAccount.Part::measured).forEach(p -> sink.put(of(p.cause()), p.ms()));
             WhatIfSignals.compute(ctx, account, sink);
         });
     }

@@ -29,8 +29,13 @@ class CostAllocationTest {
     }
 
     private static Finding claim(String rule, String scope, double seconds, Optional<String> part, boolean fatal) {
-        return new Finding(rule, "executor-memory", Severity.WARNING, rule + " on " + scope, new Scope(ScopeKind.STAGE, scope, ""),
-                seconds, true, 1.0, List.of(), List.of(), "", List.of(), "", List.of(), List.of(), Optional.empty(), part, fatal);
+        return claim(rule, scope, seconds, part, fatal, Severity.WARNING, false);
+    }
+
+    private static Finding claim(String rule, String scope, double seconds, Optional<String> part, boolean fatal, Severity severity,
+            boolean open) {
+        return new Finding(rule, "executor-memory", severity, rule + " on " + scope, new Scope(ScopeKind.STAGE, scope, ""),
+                seconds, true, 1.0, List.of(), List.of(), "", List.of(), "", List.of(), List.of(), Optional.empty(), part, fatal, open);
     }
 
     @Test
@@ -82,15 +87,34 @@ class CostAllocationTest {
                 1.0, List.of(), List.of(), "", List.of(), "", List.of(), List.of(), Optional.empty());
         assertThat(FewSeconds.isFew(unmeasured, wall)).as("a cost not measured is not a small cost").isFalse();
 
-        List<Finding> demoted = FewSeconds.demote(List.of(claim("r", "1.0", 0.5, Optional.of("gc"), false)), wall);
+        assertThat(FewSeconds.isFew(claim("r", "1.0", 0.5, Optional.of("gc"), false, Severity.WARNING, true), wall))
+                .as("a stage still running: its seconds so far are not its stake").isFalse();
+
+        Optional<ScopeFacts> app = Optional.of(app(Map.of("gc", 500.0)));
+        List<Finding> demoted = FewSeconds.demote(List.of(claim("r", "1.0", 0.5, Optional.of("gc"), false)), wall, app);
         assertThat(demoted.get(0).severity()).isEqualTo(Severity.INFO);
+        List<Finding> unknownPart = FewSeconds.demote(List.of(claim("r", "1.0", 0.5, Optional.of("failed"), false)), wall, app);
+        assertThat(unknownPart.get(0).severity()).as("its part not measured: the rule's estimate is unchecked").isEqualTo(Severity.WARNING);
     }
 
     @Test
-    void aFatalFailureLeadsTheRankingHoweverLittleItCost() {
+    void aPartTheAccountDidNotMeasureBoundsNothing() {
+        // the account measured GC but not failed attempts (no fact): the failure keeps the rule's own estimate
+        ScopeFacts app = app(Map.of("gc", 2_000.0));
+        List<Finding> out = CostAllocation.allocate(List.of(claim("lost", "1", 30, Optional.of("failed"), false),
+                claim("gc", "1", 30, Optional.of("gc"), false)), Optional.of(app));
+
+        assertThat(out.get(0).secondsLost()).isEqualTo(30.0);
+        assertThat(out.get(1).secondsLost()).isEqualTo(2.0);
+    }
+
+    @Test
+    void aCriticalFailureThatEndedItsScopeLeadsTheRankingHoweverLittleItCost() {
         List<Finding> ranked = new java.util.ArrayList<>(List.of(claim("skew", "1.0", 18, Optional.of("idle.tail"), false),
-                claim("job-failed", "2.0", 0.1, Optional.of("failed"), true)));
+                claim("job-failed", "2.0", 0.1, Optional.of("failed"), true, Severity.CRITICAL, false),
+                claim("job-cancelled", "3.0", 2, Optional.empty(), true)));
         ranked.sort(RuleEngine.RANKING);
-        assertThat(ranked).extracting(Finding::rule).containsExactly("job-failed", "skew");
+        assertThat(ranked).extracting(Finding::rule).as("a warning that ended its scope is ranked by its cost")
+                .containsExactly("job-failed", "skew", "job-cancelled");
     }
 }
