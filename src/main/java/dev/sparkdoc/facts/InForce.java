@@ -33,6 +33,15 @@ public interface InForce {
     /** The setting in force when it already has the {@code proposed} value (a remedy that would change nothing). */
     Optional<Setting> holding(String key, String proposed);
 
+    /**
+     * The setting in force when it already lies past {@code proposed}, on the side the proposal moves
+     * away from Spark's default (10 retries proposed where the app runs 100): a fix that would undo
+     * what the app already went further with. Empty when the key is not numeric or nothing is known.
+     */
+    default Optional<Setting> beyond(String key, String proposed) {
+        return Optional.empty();
+    }
+
     /** Whether the application's Spark version has the setting at all: a fix never proposes one it lacks. */
     default boolean exists(String key) {
         return true;

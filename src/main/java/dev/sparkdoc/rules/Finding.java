@@ -132,12 +132,20 @@ public record Finding(
      * A setting a remedy would change, as it is now.
      *
      * @param proposed false when it already had the remedy's value, so the remedy does not propose it
+     * @param pastFix the fixed value a remedy would have set that the app already went past (it runs 100
+     *                retries, the fix says 10), so it is not proposed; empty otherwise
      */
-    public record SettingInForce(String key, String value, String origin, boolean proposed) {
+    public record SettingInForce(String key, String value, String origin, boolean proposed,
+                                 @com.fasterxml.jackson.annotation.JsonIgnore Optional<String> pastFix) {
+
+        public SettingInForce(String key, String value, String origin, boolean proposed) {
+            this(key, value, origin, proposed, Optional.empty());
+        }
 
         /** {@code spark.sql.adaptive.skewJoin.enabled = false (set in query 7)}. */
         public String display() {
-            return key + " = " + value + " (" + origin + (proposed ? "" : "; already so, not proposed") + ")";
+            String kept = pastFix.map(v -> "; already past the fix's " + v + ", not proposed").orElse("; already so, not proposed");
+            return key + " = " + value + " (" + origin + (proposed ? "" : kept) + ")";
         }
     }
 

@@ -113,7 +113,7 @@ public final class RuleEngine {
                 Remedy r = filled.get();
                 // code the template did not have is the fix itself (a repartition(n) of the query's own)
                 boolean codeIsTheFix = template.code().isEmpty() && r.code().isPresent();
-                withoutWhatHolds(r, !template.conf().isEmpty(), codeIsTheFix, inForce, settings).ifPresent(remedies::add);
+                withoutWhatHolds(r, !template.conf().isEmpty(), literals(template), codeIsTheFix, inForce, settings).ifPresent(remedies::add);
             }
         }
         remedies.sort(Remedy.SIMPLEST_FIRST);
@@ -131,8 +131,8 @@ public final class RuleEngine {
      * something) or that the application's Spark version lacks; empty when none is left. Each setting it touches is noted in {@code settings}
      * with its value in force and origin, once.
      */
-    private static Optional<Remedy> withoutWhatHolds(Remedy r, boolean hadConf, boolean codeIsTheFix, InForce inForce,
-            List<Finding.SettingInForce> settings) {
+    private static Optional<Remedy> withoutWhatHolds(Remedy r, boolean hadConf, java.util.Set<String> literal, boolean codeIsTheFix,
+            InForce inForce, List<Finding.SettingInForce> settings) {
         if (r.conf().isEmpty()) {
             // a remedy whose every setting does nothing where the app runs is no remedy, unless code is the fix
             return hadConf && !codeIsTheFix ? Optional.empty() : Optional.of(r);
@@ -142,14 +142,19 @@ public final class RuleEngine {
             if (!inForce.exists(key)) {
                 return; // a setting the application's Spark version lacks changes nothing there
             }
-            Optional<Setting> holding = inForce.holding(key, proposed);
+            Optional<Setting> same = inForce.holding(key, proposed);
+            // a fixed value the app already went past (it runs 100 retries, the text says 10) would undo its choice;
+            // a value computed from the app's own numbers (a smaller heap that fits) is meant as it is
+            Optional<Setting> past = same.isEmpty() && literal.contains(key) ? inForce.beyond(key, proposed) : Optional.empty();
+            Optional<Setting> holding = same.or(() -> past);
             if (holding.isEmpty()) {
                 kept.put(key, proposed);
             }
             Optional<Setting> now = holding.isPresent() ? holding : inForce.get(key);
             now.ifPresent(s -> {
                 if (settings.stream().noneMatch(x -> x.key().equals(key))) {
-                    settings.add(new Finding.SettingInForce(key, s.value(), s.origin(), holding.isEmpty()));
+                    settings.add(new Finding.SettingInForce(key, s.value(), s.origin(), holding.isEmpty(),
+                            past.map(p -> proposed)));
                 }
             });
         });
@@ -157,6 +162,17 @@ public final class RuleEngine {
             return codeIsTheFix ? Optional.of(r.withConf(kept)) : Optional.empty();
         }
         return Optional.of(r.withConf(kept));
+    }
+
+    /** The settings a remedy template proposes with a fixed value, not one filled from facts. */
+    private static java.util.Set<String> literals(Rule.RemedyTemplate template) {
+        var keys = new java.util.HashSet<String>();
+        template.conf().forEach((k, v) -> {
+            if (!v.contains("{")) {
+                keys.add(k);
+            }
+        });
+        return keys;
     }
 
     /**

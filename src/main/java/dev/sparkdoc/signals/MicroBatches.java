@@ -5,12 +5,11 @@ import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.facts.FactSink;
 import dev.sparkdoc.facts.FactList;
 import dev.sparkdoc.model.Job;
+import dev.sparkdoc.model.MicroBatchDescription;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
 import dev.sparkdoc.model.StreamingQuery;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The jobs and SQL executions of a streaming query's micro-batches, known by the description
@@ -20,8 +19,6 @@ import java.util.regex.Pattern;
  * A run that died is named by streaming.query-failed, with the query's name.
  */
 public final class MicroBatches {
-
-    private static final Pattern RUN_ID = Pattern.compile("(?m)^runId = ([0-9a-fA-F-]{36})\\s*$");
 
     public static final FactList JOB_FACTS = new FactList(ScopeKind.JOB);
     static final Fact JOB_STOPPED = JOB_FACTS.flag("job.microBatch.stopped",
@@ -56,11 +53,7 @@ public final class MicroBatches {
 
     /** The streaming query run a micro-batch description names, when the log has it. */
     static Optional<StreamingQuery> run(AppContext ctx, String description) {
-        Matcher m = RUN_ID.matcher(description);
-        if (!m.find()) {
-            return Optional.empty();
-        }
-        String runId = m.group(1);
-        return ctx.snapshot().streamingQueries().stream().filter(q -> q.runId().equals(runId)).findFirst();
+        return MicroBatchDescription.parse(description).flatMap(b -> ctx.snapshot().streamingQueries().stream()
+                .filter(q -> q.runId().equals(b.runId())).findFirst());
     }
 }

@@ -233,6 +233,35 @@ public final class Settings implements InForce {
         return uncertain(key) ? Optional.empty() : get(key).filter(s -> same(SparkDefaults.builtIn().kind(key), s.value(), proposed));
     }
 
+    @Override
+    public Optional<Setting> beyond(String key, String proposed) {
+        SparkDefaults.Kind kind = SparkDefaults.builtIn().kind(key);
+        if (uncertain(key) || kind == SparkDefaults.Kind.BOOL || kind == SparkDefaults.Kind.TEXT) {
+            return Optional.empty();
+        }
+        Optional<BigDecimal> from = SparkDefaults.builtIn().at(key, version).flatMap(d -> number(kind, d.value()));
+        Optional<BigDecimal> to = number(kind, proposed);
+        Optional<Setting> now = get(key);
+        Optional<BigDecimal> at = now.flatMap(s -> number(kind, s.value()));
+        if (from.isEmpty() || to.isEmpty() || at.isEmpty()) {
+            return Optional.empty();
+        }
+        int direction = to.get().compareTo(from.get());
+        // a negative value is a switch (-1: off), not a point on the scale
+        boolean past = direction != 0 && at.get().signum() >= 0 && at.get().compareTo(to.get()) * direction > 0;
+        return past ? now : Optional.empty();
+    }
+
+    private static Optional<BigDecimal> number(SparkDefaults.Kind kind, String value) {
+        return canonical(kind, value).flatMap(c -> {
+            try {
+                return Optional.of(new BigDecimal(c));
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
     static boolean same(SparkDefaults.Kind kind, String a, String b) {
         Optional<String> x = canonical(kind, a);
         Optional<String> y = canonical(kind, b);

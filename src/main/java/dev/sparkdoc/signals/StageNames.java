@@ -2,6 +2,7 @@ package dev.sparkdoc.signals;
 
 import dev.sparkdoc.explain.CallSites;
 import dev.sparkdoc.model.Job;
+import dev.sparkdoc.model.MicroBatchDescription;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.Stage;
 import java.util.Comparator;
@@ -122,9 +123,6 @@ public final class StageNames {
         return description;
     }
 
-    private static final Pattern MICRO_BATCH = Pattern.compile(
-            "(?s)(.*?)\\s*\\nid = ([0-9a-fA-F]{8})[0-9a-fA-F-]*\\s*\\nrunId = [0-9a-fA-F-]+\\s*\\nbatch = (\\d+)\\s*");
-
     private Optional<String> queryDescription(Job job) {
         return job.sqlExecutionId().flatMap(query).map(SqlExecution::description).filter(d -> !meaningless(d));
     }
@@ -138,12 +136,7 @@ public final class StageNames {
      * line a title can hold: {@code orders (micro-batch 4)}; an unnamed query is known by its id's first block.
      */
     static String oneLine(String description) {
-        java.util.regex.Matcher m = MICRO_BATCH.matcher(description);
-        if (!m.matches()) {
-            return description;
-        }
-        String name = m.group(1).isBlank() ? "query " + m.group(2) : m.group(1).strip();
-        return name + " (micro-batch " + m.group(3) + ")";
+        return MicroBatchDescription.parse(description).map(MicroBatchDescription::oneLine).orElse(description);
     }
 
     /**

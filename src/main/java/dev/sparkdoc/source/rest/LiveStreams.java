@@ -2,6 +2,7 @@ package dev.sparkdoc.source.rest;
 
 import dev.sparkdoc.model.Job;
 import dev.sparkdoc.model.JobStatus;
+import dev.sparkdoc.model.MicroBatchDescription;
 import dev.sparkdoc.model.SqlExecution;
 import dev.sparkdoc.model.StreamingProgress;
 import dev.sparkdoc.model.StreamingQuery;
@@ -13,8 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Structured Streaming queries of a live driver. The REST API has no streaming endpoint, but
@@ -29,28 +28,11 @@ import java.util.regex.Pattern;
  */
 final class LiveStreams {
 
-    private static final Pattern DESCRIPTION = Pattern.compile(
-            "\\A(.*)\\nid = ([0-9a-fA-F-]{36})\\nrunId = ([0-9a-fA-F-]{36})\\nbatch = (\\d+)\\s*\\z");
-    /** The name MicroBatchExecution writes for a query started without queryName. */
-    private static final String NO_NAME = "<no name>";
     private static final String SOURCE_SCAN = "MicroBatchScan";
     private static final String BATCH_SCAN = "Scan ExistingRDD";
     private static final String ROWS = "number of output rows";
 
     private LiveStreams() {
-    }
-
-    /** A micro-batch's identity as its description gives it. */
-    record BatchKey(String name, String id, String runId, long batch) {
-
-        static Optional<BatchKey> parse(String description) {
-            Matcher m = DESCRIPTION.matcher(description.replace("\r", ""));
-            if (!m.matches()) {
-                return Optional.empty();
-            }
-            String name = m.group(1).strip();
-            return Optional.of(new BatchKey(name.equals(NO_NAME) ? "" : name, m.group(2), m.group(3), Long.parseLong(m.group(4))));
-        }
     }
 
     /** What one micro-batch ran: its jobs and its SQL executions. */
@@ -60,16 +42,16 @@ final class LiveStreams {
     /** The runs the jobs' and SQL executions' descriptions name, in order of their first job, with their finished batches. */
     static List<StreamingQuery> of(List<Job> jobs, List<SqlExecution> sql) {
         Map<String, TreeMap<Long, Batch>> runs = new LinkedHashMap<>();
-        Map<String, BatchKey> keys = new LinkedHashMap<>();
+        Map<String, MicroBatchDescription> keys = new LinkedHashMap<>();
         for (Job job : jobs.stream().sorted(Comparator.comparingInt(Job::jobId)).toList()) {
-            job.description().flatMap(BatchKey::parse).ifPresent(k -> batch(runs, keys, k).jobs().add(job));
+            job.description().flatMap(MicroBatchDescription::parse).ifPresent(k -> batch(runs, keys, k).jobs().add(job));
         }
         for (SqlExecution e : sql.stream().sorted(Comparator.comparingLong(SqlExecution::id)).toList()) {
-            BatchKey.parse(e.description()).ifPresent(k -> batch(runs, keys, k).sql().add(e));
+            MicroBatchDescription.parse(e.description()).ifPresent(k -> batch(runs, keys, k).sql().add(e));
         }
         List<StreamingQuery> out = new ArrayList<>();
         runs.forEach((runId, batches) -> {
-            BatchKey k = keys.get(runId);
+            MicroBatchDescription k = keys.get(runId);
             List<StreamingProgress> done = new ArrayList<>();
             batches.forEach((n, b) -> finished(n, b).ifPresent(done::add));
             Optional<Instant> started = starts(batches.firstEntry().getValue()).min(Comparator.naturalOrder());
@@ -80,7 +62,7 @@ final class LiveStreams {
         return out;
     }
 
-    private static Batch batch(Map<String, TreeMap<Long, Batch>> runs, Map<String, BatchKey> keys, BatchKey k) {
+    private static Batch batch(Map<String, TreeMap<Long, Batch>> runs, Map<String, MicroBatchDescription> keys, MicroBatchDescription k) {
         keys.putIfAbsent(k.runId(), k);
         return runs.computeIfAbsent(k.runId(), r -> new TreeMap<>())
                 .computeIfAbsent(k.batch(), b -> new Batch(new ArrayList<>(), new ArrayList<>()));
