@@ -69,11 +69,12 @@ public final class RuleEngine {
 
     /**
      * The flags that say a scope ended before its work was done (a stage, a job, a query, an app,
-     * a stream failed; a job cancelled under it, its work lost all the same).
+     * a stream failed; a job cancelled under it, its work lost all the same; an app whose stage
+     * died of lost shuffle output with no attempt after it).
      */
     private static final Map<ScopeKind, List<String>> ENDED = Map.of(ScopeKind.STAGE, List.of("stage.failed"),
             ScopeKind.JOB, List.of("job.aborted", "job.cancelled"), ScopeKind.SQL, List.of("sql.failed"),
-            ScopeKind.APP, List.of("app.crashed"), ScopeKind.STREAM, List.of("stream.failed"));
+            ScopeKind.APP, List.of("app.crashed", "app.fetchFailed.stageFailed"), ScopeKind.STREAM, List.of("stream.failed"));
 
     /** A warning or worse on a scope that ended unfinished: a failed job stays a failure, however little it cost. */
     private static boolean fatal(Severity severity, ScopeFacts facts) {
