@@ -149,8 +149,9 @@ final class Ledger {
      * stages ran, which is what the tasks left of the slots) are unmeasured when a launched stage
      * lacks its task metrics, or when the executors report more than twice the task time the
      * stages hold (a History Server that kept only the last stages, a hand-made snapshot): the
-     * account then sees a part of the work only. The idle time outside stages needs no task: it
-     * is always measured, like the slots offered.
+     * account then sees a part of the work only. While tasks run, their GC, fetch wait and
+     * deserialization are not known yet (their metrics come at their end). The idle time outside
+     * stages needs no task: it is always measured, like the slots offered.
      */
     private Set<Cause> unmeasured(List<StageWork> works) {
         Set<Cause> out = EnumSet.noneOf(Cause.class);
@@ -162,6 +163,10 @@ final class Ledger {
                     out.add(c);
                 }
             }
+        }
+        // a running task's GC, fetch wait and deserialization come with its end: so far they are not known
+        if (works.stream().anyMatch(w -> w.stage().tasks().active() > 0)) {
+            out.addAll(List.of(Cause.GC, Cause.FETCH_WAIT, Cause.DESERIALIZATION));
         }
         return out;
     }

@@ -169,6 +169,19 @@ class TimeAccountTest {
         assertThat(whole.measured(Cause.GC)).isTrue();
     }
 
+    @Test
+    void whileTasksRunTheirGcIsNotKnownYet() {
+        Stage done = stage(0, 10, 10, 30, 6, 60_000);
+        Stage running = new Stage(1, 0, StageStatus.ACTIVE, "stage 1", Optional.empty(), "", List.of(1), new TaskCounts(4, 2, 2, 0, 0, 0),
+                Optional.of(at(30)), Optional.of(at(30)), Optional.empty(), Optional.empty(), done.totals(), Optional.empty(), List.of(),
+                List.of());
+        TimeAccount a = account(40, List.of(executor(0, 40)), done, running);
+
+        assertThat(a.measured(Cause.GC)).isFalse();
+        assertThat(a.measured(Cause.FETCH_WAIT)).isFalse();
+        assertThat(a.measured(Cause.COMPUTE)).as("the ended tasks' metrics are there").isTrue();
+    }
+
     private static TimeAccount account(long endS, List<Executor> executors, Stage... stages) {
         AppSnapshot s = snapshot(at(endS), T0, executors, List.of(stages));
         return TimeAccount.of(s, at(endS), Executor::totalCores, 1).orElseThrow();
