@@ -61,8 +61,8 @@ class RealLogCostTest {
                 }
             }
         }
-        if (snapshot.source().complete()) {
-            // a whole event log has every task's metrics: no part may escape its bound as "not measured"
+        if (snapshot.source().complete() && snapshot.stages().stream().noneMatch(st -> st.tasks().active() > 0)) {
+            // a whole event log whose tasks all ended has every task's metrics: no part may escape its bound as "not measured"
             assertThat(TimeSignals.partIds()).as("parts measured in " + log)
                     .allSatisfy(id -> assertThat(app.value(TimeSignals.part(id).orElseThrow())).as(id).isPresent());
         }
