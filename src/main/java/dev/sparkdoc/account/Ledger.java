@@ -7,9 +7,11 @@ import dev.sparkdoc.model.Stage;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
 
@@ -74,18 +76,20 @@ final class Ledger {
         Spans waiting = active.minus(running);
         Spans driverOnly = window.minus(running.plus(active));
 
+        // the wall parts come from the jobs' and stages' own times: always measured
         List<TimeAccount.Part> parts = new ArrayList<>();
-        parts.add(TimeAccount.Part.of(Cause.DRIVER_ONLY, driverOnly.lengthMs(), "app", Optional.empty()));
-        parts.add(TimeAccount.Part.of(Cause.WAITING, waiting.lengthMs(), "app", Optional.empty()));
-        parts.add(TimeAccount.Part.of(Cause.STAGES_RUNNING, running.lengthMs(), "app", Optional.empty()));
+        parts.add(TimeAccount.Part.of(Cause.DRIVER_ONLY, driverOnly.lengthMs(), "app", Optional.empty(), true));
+        parts.add(TimeAccount.Part.of(Cause.WAITING, waiting.lengthMs(), "app", Optional.empty(), true));
+        parts.add(TimeAccount.Part.of(Cause.STAGES_RUNNING, running.lengthMs(), "app", Optional.empty(), true));
 
+        List<StageWork> works = launched.stream().map(StageWork::of).toList();
         SlotParts slots = new SlotParts();
         slots.add(Cause.IDLE_NO_JOB, offeredMs(driverOnly), "app");
         slots.add(Cause.IDLE_WAITING, offeredMs(waiting), "app");
         double offeredRunning = offeredMs(running);
-        double busy = runningSlots(launched, offeredRunning, slots);
+        double busy = runningSlots(works, offeredRunning, slots);
         long slotMs = Math.round(offeredMs(window));
-        parts.addAll(slots.parts(slotMs));
+        parts.addAll(slots.parts(slotMs, unmeasured(works)));
 
         long outsideStages = driverOnly.lengthMs() + waiting.lengthMs();
         List<long[]> spans = launched.stream()
@@ -101,8 +105,7 @@ final class Ledger {
      * The stages' work, and the idle rest of the slots offered while they ran split by its
      * reasons; returns the work's slot-ms as counted (scaled down when it exceeded the offer).
      */
-    private double runningSlots(List<Stage> launched, double offered, SlotParts slots) {
-        List<StageWork> works = launched.stream().map(StageWork::of).toList();
+    private double runningSlots(List<StageWork> works, double offered, SlotParts slots) {
         double busy = works.stream().mapToDouble(StageWork::busyMs).sum();
         double scale = busy > offered && busy > 0 ? offered / busy : 1;
         if (scale < 1) {
@@ -140,6 +143,36 @@ final class Ledger {
         }
         return busy * scale;
     }
+
+    /**
+     * The slot causes the source gave no data for. The tasks' causes (and the idle time while
+     * stages ran, which is what the tasks left of the slots) are unmeasured when a launched stage
+     * lacks its task metrics, or when the executors report more than twice the task time the
+     * stages hold (a History Server that kept only the last stages, a hand-made snapshot): the
+     * account then sees a part of the work only. While tasks run, their GC, fetch wait and
+     * deserialization are not known yet (their metrics come at their end). The idle time outside
+     * stages needs no task: it is always measured, like the slots offered.
+     */
+    private Set<Cause> unmeasured(List<StageWork> works) {
+        Set<Cause> out = EnumSet.noneOf(Cause.class);
+        double stagesMs = works.stream().mapToDouble(StageWork::busyMs).sum();
+        double executorsMs = snapshot.executors().stream().mapToDouble(Executor::totalDurationMs).sum();
+        if (works.stream().anyMatch(w -> !w.measured()) || executorsMs > 2 * stagesMs + TASKS_SLACK_MS) {
+            for (Cause c : Cause.values()) {
+                if (c.clock() == Cause.Clock.SLOT && c != Cause.IDLE_NO_JOB && c != Cause.IDLE_WAITING) {
+                    out.add(c);
+                }
+            }
+        }
+        // a running task's GC, fetch wait and deserialization come with its end: so far they are not known
+        if (works.stream().anyMatch(w -> w.stage().tasks().active() > 0)) {
+            out.addAll(List.of(Cause.GC, Cause.FETCH_WAIT, Cause.DESERIALIZATION));
+        }
+        return out;
+    }
+
+    /** Task time the executors may report beyond twice the stages' before the stages count as a part of the work only. */
+    private static final double TASKS_SLACK_MS = 1_000;
 
     private static Cause noted(String note) {
         return switch (note) {

@@ -29,8 +29,12 @@ final class SlotParts {
         notes.computeIfAbsent(cause, c -> new TreeSet<>()).add(note);
     }
 
-    /** The parts, rounded to whole milliseconds that still sum to {@code whole}. */
-    List<TimeAccount.Part> parts(long whole) {
+    /**
+     * The parts, rounded to whole milliseconds that still sum to {@code whole}.
+     *
+     * @param unmeasured the causes the source had no data for: said so in their parts
+     */
+    List<TimeAccount.Part> parts(long whole, Set<Cause> unmeasured) {
         Map<Cause, Long> rounded = new EnumMap<>(Cause.class);
         Cause largest = Cause.COMPUTE;
         for (Cause c : Cause.values()) {
@@ -43,7 +47,7 @@ final class SlotParts {
         rounded.merge(largest, rest, (a, b) -> Math.max(0, a + b));
         List<TimeAccount.Part> out = new ArrayList<>();
         rounded.forEach((c, v) -> out.add(TimeAccount.Part.of(c, v, top.getOrDefault(c, "app"),
-                Optional.ofNullable(notes.get(c)).map(n -> String.join("; ", n)))));
+                Optional.ofNullable(notes.get(c)).map(n -> String.join("; ", n)), !unmeasured.contains(c))));
         return out;
     }
 }

@@ -70,6 +70,16 @@ record StageWork(Stage stage, Map<Cause, Double> ms, Set<String> notes) {
         return new StageWork(stage, ms, notes);
     }
 
+    /**
+     * Whether the source gave this stage's task metrics: its ended tasks' run time, their
+     * summary or samples. A stage listed without them (a hand-made snapshot, a live or History
+     * Server read that did not fetch them) leaves its tasks' time unknown, not zero.
+     */
+    boolean measured() {
+        int ended = stage.tasks().completed() + stage.tasks().failed() + stage.tasks().killed();
+        return ended == 0 || stage.totals().executorRunTimeMs() > 0 || stage.quantiles().isPresent() || !stage.notableTasks().isEmpty();
+    }
+
     /** Slot-ms the stage's tasks held, all causes. */
     double busyMs() {
         return ms.values().stream().mapToDouble(Double::doubleValue).sum();

@@ -36,14 +36,19 @@ public record TimeAccount(long wallMs, long slotMs, List<Part> parts, long criti
      *              contributed most to a part made of stages' shares
      * @param note  how the part was measured when not exactly: an estimate, or a metric the
      *              source lacked whose time stayed in another part
+     * @param measured false when the source had no data to measure the part with (the tasks'
+     *              metrics of a hand-made or partly fetched snapshot, executors' slots never
+     *              said): its milliseconds then mean "not known", not "none", and nothing may be
+     *              bounded by them
      */
-    @JsonPropertyOrder({"cause", "wallMs", "slotMs", "scope", "note"})
+    @JsonPropertyOrder({"cause", "wallMs", "slotMs", "scope", "note", "measured"})
     @JsonInclude(JsonInclude.Include.NON_ABSENT)
-    public record Part(Cause cause, Optional<Long> wallMs, Optional<Long> slotMs, String scope, Optional<String> note) {
+    public record Part(Cause cause, Optional<Long> wallMs, Optional<Long> slotMs, String scope, Optional<String> note, boolean measured) {
 
-        static Part of(Cause cause, long ms, String scope, Optional<String> note) {
+        static Part of(Cause cause, long ms, String scope, Optional<String> note, boolean measured) {
             boolean wall = cause.clock() == Cause.Clock.WALL;
-            return new Part(cause, wall ? Optional.of(ms) : Optional.empty(), wall ? Optional.empty() : Optional.of(ms), scope, note);
+            return new Part(cause, wall ? Optional.of(ms) : Optional.empty(), wall ? Optional.empty() : Optional.of(ms), scope, note,
+                    measured);
         }
 
         /** The part's milliseconds, wall or slot. */
@@ -70,6 +75,11 @@ public record TimeAccount(long wallMs, long slotMs, List<Part> parts, long criti
      */
     public static java.util.Map<Cause, Double> stageSlotMs(dev.sparkdoc.model.Stage stage) {
         return java.util.Map.copyOf(StageWork.of(stage).ms());
+    }
+
+    /** Whether the account measured the part (see {@link Part#measured}); false when it has no such part. */
+    public boolean measured(Cause cause) {
+        return part(cause).map(Part::measured).orElse(false);
     }
 
     public Optional<Part> part(Cause cause) {

@@ -78,8 +78,12 @@ public record TimeChange(Optional<String> headline, boolean withinNoise, long no
         List<PartChange> parts = new ArrayList<>();
         List<AccountFacts.Piece> pieces = new ArrayList<>(before.wall());
         pieces.addAll(before.slots());
+        // a part one run could not measure (no task metrics) is no change either way
+        java.util.Set<String> measuredAfter = new java.util.HashSet<>();
+        after.wall().forEach(p -> measuredAfter.add(p.id()));
+        after.slots().forEach(p -> measuredAfter.add(p.id()));
         for (AccountFacts.Piece p : pieces) {
-            if (!OUTSIDE_STAGES.contains(p.id())) {
+            if (!OUTSIDE_STAGES.contains(p.id()) && measuredAfter.contains(p.id())) {
                 parts.add(new PartChange(p.id(), p.label(), inWall(before, p.id()), inWall(after, p.id())));
             }
         }

@@ -18,7 +18,8 @@ public final class FactFormat {
             // a size setting of -1 (autoBroadcastJoinThreshold) switches the feature off
             case BYTES -> value == -1 ? "-1 (off)" : ByteFormat.of(value);
             case RATIO -> String.format(Locale.ROOT, "%.1f×", value);
-            case FRACTION -> String.format(Locale.ROOT, "%.0f%%", value * 100);
+            // a share is never shown above its whole: past 1 (spill written twice over the data, memory past its limit) it is a multiple
+            case FRACTION -> value > 1 ? String.format(Locale.ROOT, "%.1f×", value) : String.format(Locale.ROOT, "%.0f%%", value * 100);
             case BOOLEAN -> value != 0 ? "yes" : "no";
             case COUNT -> CountFormat.of(value);
             case TEXT -> raw(value);

@@ -10,7 +10,8 @@ import java.util.Locale;
 
 /**
  * The time account in two lines of the text report: the wall clock's parts, then the slot time's,
- * each part by its share, largest first; parts under half a percent are left out.
+ * each part by its share, largest first; parts under half a percent are left out, parts the
+ * source gave no data for named as not measured.
  */
 final class TimeAccountText {
 
@@ -37,10 +38,14 @@ final class TimeAccountText {
 
     private static String shares(TimeAccount a, Cause.Clock clock) {
         List<String> shown = a.parts().stream()
-                .filter(p -> p.cause().clock() == clock && a.share(p.cause()) >= SHOWN)
+                .filter(p -> p.cause().clock() == clock && p.measured() && a.share(p.cause()) >= SHOWN)
                 .sorted(Comparator.comparingLong(TimeAccount.Part::ms).reversed())
                 .map(p -> String.format(Locale.ROOT, "%.0f%% %s", a.share(p.cause()) * 100, p.cause().label()))
                 .toList();
-        return shown.isEmpty() ? "none measured" : String.join(", ", shown);
+        // a part the source gave no data for has no share to show: say it is unknown, not absent
+        List<String> unknown = a.parts().stream().filter(p -> p.cause().clock() == clock && !p.measured())
+                .map(p -> p.cause().label()).toList();
+        String known = shown.isEmpty() ? "none measured" : String.join(", ", shown);
+        return unknown.isEmpty() ? known : known + "; not measured (no task metrics): " + String.join(", ", unknown);
     }
 }

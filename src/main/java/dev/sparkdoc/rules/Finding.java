@@ -24,6 +24,13 @@ import java.util.Optional;
  * failed job, a memory limit, a setting): {@code secondsLost} is then 0 and means "not known", so
  * people are shown that, never "0 ms lost".
  *
+ * <p>{@code part} names the part of the time account ({@code gc}, {@code idle.tail}, {@code waiting}:
+ * account/Cause) the seconds lost are a share of: the findings on one part never claim more than it
+ * holds (see {@link CostAllocation}). {@code fatal} marks a failure that ended its stage, job, query
+ * or application: it is never demoted for costing little, and leads the ranking when critical.
+ * {@code open} marks a finding on a scope still running (a live or cut-off stage): its seconds are
+ * the cost so far, not what is at stake, so they demote nothing either.
+ *
  * <p>{@code settings} are the values in force of the settings its remedies change, with their
  * origin; a remedy's setting that already held is not proposed, and is listed here as such.
  */
@@ -47,7 +54,13 @@ public record Finding(
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
         List<Scope> alsoIn,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
-        Optional<String> group) {
+        Optional<String> group,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT)
+        Optional<String> part,
+        @com.fasterxml.jackson.annotation.JsonIgnore
+        boolean fatal,
+        @com.fasterxml.jackson.annotation.JsonIgnore
+        boolean open) {
 
     public Finding {
         evidence = List.copyOf(evidence);
@@ -55,6 +68,26 @@ public record Finding(
         verifyFacts = List.copyOf(verifyFacts);
         settings = List.copyOf(settings);
         alsoIn = List.copyOf(alsoIn);
+    }
+
+    /** A finding bound to no part of the account, not fatal. */
+    public Finding(String rule, String family, Severity severity, String title, Scope scope, double secondsLost, boolean costMeasured,
+            double confidence, List<Evidence> evidence, List<Remedy> remedies, String verify, List<String> verifyFacts, String docs,
+            List<SettingInForce> settings, List<Scope> alsoIn, Optional<String> group) {
+        this(rule, family, severity, title, scope, secondsLost, costMeasured, confidence, evidence, remedies, verify, verifyFacts, docs,
+                settings, alsoIn, group, Optional.empty(), false, false);
+    }
+
+    /** The same finding with other seconds lost (its share of its part). */
+    public Finding withSecondsLost(double seconds) {
+        return new Finding(rule, family, severity, title, scope, seconds, costMeasured, confidence, evidence, remedies, verify,
+                verifyFacts, docs, settings, alsoIn, group, part, fatal, open);
+    }
+
+    /** The same finding at another severity. */
+    public Finding withSeverity(Severity level) {
+        return new Finding(rule, family, level, title, scope, secondsLost, costMeasured, confidence, evidence, remedies, verify,
+                verifyFacts, docs, settings, alsoIn, group, part, fatal, open);
     }
 
     /** A finding on one scope whose cost was measured. */

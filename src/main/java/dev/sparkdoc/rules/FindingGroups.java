@@ -11,7 +11,9 @@ import java.util.Optional;
 /**
  * Folds one rule's findings on the stages of one group into one finding: fifteen "Data skew in
  * stage N" lines for one query are one problem, with one fix. The costliest stage speaks for the
- * group; the loss is the group's sum, bounded by the application's wall time.
+ * group; the loss is the group's sum, bounded by the application's wall time. Likewise one rule
+ * on several executors (GC on each of three executors is one cause), and one failure rule on
+ * several stages that failed for the same reason (its message with the numbers left out).
  */
 final class FindingGroups {
 
@@ -22,19 +24,42 @@ final class FindingGroups {
     /** Each failure is its own line: two failed stages of one query may have failed for two reasons. */
     private static final java.util.Set<String> NEVER_GROUPED = java.util.Set.of("errors-before", "errors-during", "not-starting");
 
-    /** A finding with the group label of its scope ("collect at Etl.java:42"), as it was before the numbers were left out. */
-    private record Member(Finding finding, String label) {
+    /**
+     * A finding with the group label of its scope ("collect at Etl.java:42"), as it was before the
+     * numbers were left out; none for executors and for failures grouped by their reason.
+     */
+    private record Member(Finding finding, Optional<String> label) {
     }
+
+    /** Numbers, hex addresses and so hosts, ports, ids and sizes: what differs between two tellings of one failure. */
+    private static final java.util.regex.Pattern NUMBERS = java.util.regex.Pattern.compile("0x[0-9a-fA-F]+|\\d+");
 
     private final Map<Key, List<Member>> groups = new LinkedHashMap<>();
     private final List<Finding> alone = new ArrayList<>();
 
     void add(Finding f, Optional<String> group) {
-        if (group.isEmpty() || NEVER_GROUPED.contains(f.family())) {
+        add(f, group, Optional.empty());
+    }
+
+    /** @param reason why a stage failed (its exception and message), for the failure families */
+    void add(Finding f, Optional<String> group, Optional<String> reason) {
+        if (f.scope().kind() == dev.sparkdoc.facts.ScopeKind.EXECUTOR) {
+            member(new Key(f.rule(), "executors"), f, Optional.empty());
+        } else if (NEVER_GROUPED.contains(f.family())) {
+            if (reason.isPresent() && f.scope().kind() == dev.sparkdoc.facts.ScopeKind.STAGE) {
+                member(new Key(f.rule(), "reason " + NUMBERS.matcher(reason.get()).replaceAll("#")), f, Optional.empty());
+            } else {
+                alone.add(f);
+            }
+        } else if (group.isEmpty()) {
             alone.add(f);
         } else {
-            groups.computeIfAbsent(new Key(f.rule(), site(group.get())), k -> new ArrayList<>()).add(new Member(f, group.get()));
+            member(new Key(f.rule(), site(group.get())), f, group);
         }
+    }
+
+    private void member(Key key, Finding f, Optional<String> label) {
+        groups.computeIfAbsent(key, k -> new ArrayList<>()).add(new Member(f, label));
     }
 
     /**
@@ -57,13 +82,14 @@ final class FindingGroups {
         List<Member> rankedMembers = members.stream().sorted(Comparator.comparing(Member::finding, RuleEngine.RANKING)).toList();
         List<Finding> ranked = rankedMembers.stream().map(Member::finding).toList();
         Finding first = ranked.get(0);
-        String group = rankedMembers.get(0).label();
+        Optional<String> group = rankedMembers.get(0).label();
         double lost = ranked.stream().mapToDouble(Finding::secondsLost).sum();
         double bounded = appSeconds.map(app -> Math.min(lost, Math.max(app, first.secondsLost()))).orElse(lost);
         Severity worst = ranked.stream().map(Finding::severity).max(Comparator.naturalOrder()).orElseThrow();
         List<Scope> others = ranked.subList(1, ranked.size()).stream().map(Finding::scope).toList();
         return new Finding(first.rule(), first.family(), worst, first.title(), first.scope(), bounded,
                 ranked.stream().anyMatch(Finding::costMeasured), first.confidence(),
-                first.evidence(), first.remedies(), first.verify(), first.verifyFacts(), first.docs(), first.settings(), others, Optional.of(group));
+                first.evidence(), first.remedies(), first.verify(), first.verifyFacts(), first.docs(), first.settings(), others, group,
+                first.part(), ranked.stream().anyMatch(Finding::fatal), ranked.stream().anyMatch(Finding::open));
     }
 }

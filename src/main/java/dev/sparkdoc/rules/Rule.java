@@ -10,6 +10,8 @@ import java.util.Optional;
  *
  * @param family      the symptom family: the rule file's ({@code skew.yaml} holds skew rules)
  * @param secondsLost the time fact that estimates what this problem costs, if it can be known
+ * @param part        the account part ({@code app.time.*} or {@code app.slots.*} fact) whose time the
+ *                    seconds lost are a share of; empty: bounded by the app's wall time alone
  * @param confidence  0..1: how surely the data proves the symptom (1 = the numbers show it)
  * @param verifyFacts the facts that must change for a fix to have worked ({@code sparkdoc diff} reads them);
  *                    empty: the seconds lost, else the condition's facts that held
@@ -25,6 +27,7 @@ public record Rule(
         SeverityLadder severity,
         List<Fact> evidence,
         Optional<Fact> secondsLost,
+        Optional<Fact> part,
         double confidence,
         List<RemedyTemplate> remedies,
         String verify,

@@ -11,6 +11,7 @@ import dev.sparkdoc.firstaid.Remedy;
 import dev.sparkdoc.signals.AppSignals;
 import dev.sparkdoc.signals.SignalSet;
 import dev.sparkdoc.signals.StageSignals;
+import dev.sparkdoc.signals.TimeSignals;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -23,9 +24,13 @@ import java.util.Set;
 /** Evaluates rules over a snapshot's signals and ranks what fired by the time it costs. */
 public final class RuleEngine {
 
-    /** Most seconds lost first, then severity, then confidence; ids keep the order stable. */
+    /**
+     * A critical failure that ended its stage, job, query or app first; then most seconds lost,
+     * then severity, then confidence; ids keep the order stable.
+     */
     public static final Comparator<Finding> RANKING = Comparator
-            .comparingDouble(Finding::secondsLost).reversed()
+            .comparing((Finding f) -> f.fatal() && f.severity() == Severity.CRITICAL).reversed()
+            .thenComparing(Comparator.comparingDouble(Finding::secondsLost).reversed())
             .thenComparing(Finding::severity, Comparator.reverseOrder())
             .thenComparing(Comparator.comparingDouble(Finding::confidence).reversed())
             .thenComparing(Finding::rule)
@@ -38,14 +43,51 @@ public final class RuleEngine {
         FindingGroups groups = new FindingGroups();
         for (Rule rule : rules) {
             for (ScopeFacts facts : signals.of(rule.scope())) {
-                evaluate(rule, facts).ifPresent(f -> groups.add(f, facts.text(StageSignals.GROUP)));
+                evaluate(rule, facts).ifPresent(f -> groups.add(f, facts.text(StageSignals.GROUP), failureReason(facts)));
             }
         }
-        Optional<Double> appSeconds = signals.of(ScopeKind.APP).stream().findFirst()
-                .flatMap(app -> seconds(AppSignals.DURATION, app));
-        List<Finding> findings = new ArrayList<>(groups.findings(appSeconds));
+        Optional<ScopeFacts> app = signals.of(ScopeKind.APP).stream().findFirst();
+        Optional<Double> appSeconds = app.flatMap(a -> seconds(AppSignals.DURATION, a));
+        List<Finding> bounded = CostAllocation.allocate(groups.findings(appSeconds), app);
+        List<Finding> findings = new ArrayList<>(FewSeconds.demote(bounded, appSeconds, app));
         findings.sort(RANKING);
         return List.copyOf(findings);
+    }
+
+    /** Why a stage failed, as its findings say it: the exception and message (FindingGroups takes the numbers out). */
+    private static Optional<String> failureReason(ScopeFacts facts) {
+        if (facts.scope().kind() != ScopeKind.STAGE) {
+            return Optional.empty();
+        }
+        Optional<String> exception = facts.text(StageSignals.FAILURE_EXCEPTION);
+        Optional<String> message = facts.text(StageSignals.FAILURE_MESSAGE);
+        if (exception.isEmpty() && message.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(exception.orElse("") + ": " + message.orElse(""));
+    }
+
+    /**
+     * The flags that say a scope ended before its work was done (a stage, a job, a query, an app,
+     * a stream failed; a job cancelled under it, its work lost all the same; an app whose stage
+     * died of lost shuffle output with no attempt after it).
+     */
+    private static final Map<ScopeKind, List<String>> ENDED = Map.of(ScopeKind.STAGE, List.of("stage.failed"),
+            ScopeKind.JOB, List.of("job.aborted", "job.cancelled"), ScopeKind.SQL, List.of("sql.failed"),
+            ScopeKind.APP, List.of("app.crashed", "app.fetchFailed.stageFailed"), ScopeKind.STREAM, List.of("stream.failed"));
+
+    /** A warning or worse on a scope that ended unfinished: a failed job stays a failure, however little it cost. */
+    private static boolean fatal(Severity severity, ScopeFacts facts) {
+        return severity.atLeast(Severity.WARNING)
+                && ENDED.getOrDefault(facts.scope().kind(), List.of()).stream().anyMatch(flag -> facts.value(flag).orElse(0) != 0);
+    }
+
+    /** The flag that says a scope still runs, so what it cost is so far. */
+    private static final Map<ScopeKind, String> RUNNING = Map.of(ScopeKind.STAGE, "stage.active");
+
+    private static boolean open(ScopeFacts facts) {
+        String flag = RUNNING.get(facts.scope().kind());
+        return flag != null && facts.value(flag).orElse(0) != 0;
     }
 
     public static Optional<Finding> evaluate(Rule rule, ScopeFacts facts) {
@@ -77,10 +119,12 @@ public final class RuleEngine {
         }
         remedies.sort(Remedy.SIMPLEST_FIRST);
         List<Finding.Evidence> evidence = evidence(rule, leaves, facts);
-        return new Finding(rule.id(), rule.family(), rule.severity().of(facts),
+        Severity severity = rule.severity().of(facts);
+        return new Finding(rule.id(), rule.family(), severity,
                 Templates.fillShown(rule.title(), facts), facts.scope(), secondsLost, measured.isPresent(), rule.confidence(),
                 evidence, remedies, Templates.complete(rule.verify(), facts).orElse(""), verifyFacts(rule, evidence, facts), rule.docs(),
-                settings, List.of(), Optional.empty());
+                settings, List.of(), Optional.empty(), rule.part().map(TimeSignals::partId), fatal(severity, facts),
+                open(facts));
     }
 
     /**

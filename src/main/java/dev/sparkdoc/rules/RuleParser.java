@@ -8,6 +8,7 @@ import dev.sparkdoc.facts.Fact;
 import dev.sparkdoc.facts.FactCatalog;
 import dev.sparkdoc.facts.ScopeKind;
 import dev.sparkdoc.firstaid.Families;
+import dev.sparkdoc.signals.TimeSignals;
 import java.io.Reader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +26,7 @@ final class RuleParser {
 
     private static final Set<String> FILE_KEYS = Set.of("family", "rules");
     private static final Set<String> RULE_KEYS = Set.of("id", "scope", "title", "when", "severity",
-            "evidence", "secondsLost", "confidence", "remedies", "verify", "verifyFacts", "docs", "why");
+            "evidence", "secondsLost", "part", "confidence", "remedies", "verify", "verifyFacts", "docs", "why");
 
     private final RuleYaml yaml;
     private final SeverityParser severities;
@@ -92,13 +93,14 @@ final class RuleParser {
         List<Fact> evidence = facts(m, "evidence", scope);
         List<Fact> verifyFacts = facts(m, "verifyFacts", scope);
         Optional<Fact> secondsLost = Optional.ofNullable(m.get("secondsLost")).map(n -> timeFact(n, scope));
+        Optional<Fact> part = Optional.ofNullable(m.get("part")).map(n -> part(n, secondsLost.isPresent()));
         double confidence = m.get("confidence") == null ? 1.0 : yaml.number(m.get("confidence"));
         if (confidence <= 0 || confidence > 1) {
             throw yaml.error(m.get("confidence"), "confidence must be in (0, 1]");
         }
         String verify = yaml.optionalText(m, "verify");
         checkTemplate(m.get("verify"), verify);
-        return new Rule(id, fam, scope, title, condition, severities.parse(m.get("severity"), scope), evidence, secondsLost,
+        return new Rule(id, fam, scope, title, condition, severities.parse(m.get("severity"), scope), evidence, secondsLost, part,
                 confidence, remedies(m, m.get("remedies"), scope), verify, verifyFacts, yaml.optionalText(m, "docs"),
                 yaml.optionalText(m, "why"),
                 yaml.file() + ":" + m.line());
@@ -165,6 +167,16 @@ final class RuleParser {
                     + ", not a time: name a time fact such as stage.tail.secondsLost or stage.wall");
         }
         return fact;
+    }
+
+    /** {@code part: gc}: a part of the time account (account/Cause), only beside a {@code secondsLost:}. */
+    private Fact part(YamlNode node, boolean measured) {
+        String id = yaml.scalar(node);
+        if (!measured) {
+            throw yaml.error(node, "part: " + id + " without secondsLost: a part bounds the seconds a rule measures; name the time fact too");
+        }
+        return TimeSignals.part(id).orElseThrow(() -> yaml.error(node, "unknown part '" + id + "' (one of "
+                + String.join(", ", TimeSignals.partIds()) + ")" + DidYouMean.among(TimeSignals.partIds(), id)));
     }
 
     /** The languages a remedy's code may be written in (AppLanguage ids). */

@@ -34,14 +34,21 @@ public record AccountFacts(long wallMs, long slotMs, List<Piece> wall, List<Piec
     public record Piece(String id, String label, String brief, long ms) {
     }
 
-    /** The account in {@code app}'s facts; empty when the app had none (its start unknown). */
+    /**
+     * The account in {@code app}'s facts; empty when the app had none (its start unknown). A slot
+     * part the account could not measure (no task metrics) has no fact and is left out: the
+     * pieces shown are those measured, never a guess.
+     */
     public static Optional<AccountFacts> of(ScopeFacts app) {
         List<Piece> wall = new ArrayList<>();
         List<Piece> slots = new ArrayList<>();
         for (Cause c : Cause.values()) {
             OptionalDouble v = app.value(TimeSignals.of(c));
-            if (v.isEmpty()) {
+            if (v.isEmpty() && c.clock() == Cause.Clock.WALL) {
                 return Optional.empty();
+            }
+            if (v.isEmpty()) {
+                continue;
             }
             Piece p = new Piece(c.id(), c.label(), c.brief(), Math.round(v.getAsDouble()));
             (c.clock() == Cause.Clock.WALL ? wall : slots).add(p);

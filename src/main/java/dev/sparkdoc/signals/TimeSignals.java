@@ -13,7 +13,8 @@ import java.util.Optional;
 /**
  * The time account's parts as app facts, for rules to test and findings to take their seconds
  * from: {@code app.time.<cause>} for the wall clock's parts, {@code app.slots.<cause>} for the
- * slot time's (account/Cause says what each holds).
+ * slot time's (account/Cause says what each holds). A part the account could not measure (no
+ * task metrics for the work it saw) is absent: not known is not zero.
  */
 public final class TimeSignals {
 
@@ -46,6 +47,34 @@ public final class TimeSignals {
         return BY_CAUSE.get(cause);
     }
 
+    /**
+     * The fact of the account part a rule's {@code part:} names ({@code gc}, {@code waiting},
+     * {@code idle.tail}): its cause's id; empty for anything else.
+     */
+    public static Optional<Fact> part(String id) {
+        return BY_CAUSE.entrySet().stream().filter(e -> e.getKey().id().equals(id)).map(Map.Entry::getValue).findFirst();
+    }
+
+    /** The ids a rule's {@code part:} may name, in the account's order. */
+    public static java.util.List<String> partIds() {
+        return BY_CAUSE.keySet().stream().map(Cause::id).toList();
+    }
+
+    /** The id of a part's fact: {@code gc} for {@code app.slots.gc}. */
+    public static String partId(Fact part) {
+        return part.name().substring(part.name().startsWith("app.slots.") ? "app.slots.".length() : "app.time.".length());
+    }
+
+    /** True for a part of the slot time (slot-ms), false for one of the wall clock. */
+    public static boolean isSlotPart(Fact part) {
+        return part.name().startsWith("app.slots.");
+    }
+
+    /** The wall clock's parts, whose sum is the account's wall time. */
+    public static java.util.List<Fact> wallParts() {
+        return BY_CAUSE.entrySet().stream().filter(e -> e.getKey().clock() == Cause.Clock.WALL).map(Map.Entry::getValue).toList();
+    }
+
     /** The app's account, as every front end shows it. */
     public static Optional<TimeAccount> account(AppContext ctx) {
         return TimeAccount.of(ctx.snapshot(), ctx.now(), ctx::slotsOf, ctx.slots());
@@ -54,7 +83,8 @@ public final class TimeSignals {
     static void compute(AppContext ctx, FactSink sink) {
         account(ctx).ifPresent(account -> {
             sink.put(SLOTS_OFFERED, account.slotMs()).put(CRITICAL_PATH, account.criticalPathMs()).put(IDEAL, account.idealMs());
-            account.parts().forEach(p -> sink.put(of(p.cause()), p.ms()));
+            // a part the source gave no data for is no fact: its 0 would read as "none", and bound what rules claim
+            account.parts().stream().filter(TimeAccount.Part::measured).forEach(p -> sink.put(of(p.cause()), p.ms()));
             WhatIfSignals.compute(ctx, account, sink);
             TaskCpus.compute(ctx, sink);
         });

@@ -138,6 +138,50 @@ class TimeAccountTest {
         assertThat(causes).containsExactly(java.util.Arrays.stream(Cause.values()).map(Cause::id).toArray(String[]::new));
     }
 
+    @Test
+    void aStageWithItsTasksMetricsMeasuresEveryPart() {
+        TimeAccount a = account(40, List.of(executor(0, 40)), stage(0, 10, 10, 30, 6, 60_000));
+
+        assertThat(a.parts()).allSatisfy(p -> assertThat(p.measured()).as(p.cause().id()).isTrue());
+    }
+
+    @Test
+    void aStageListedWithoutItsTasksMetricsLeavesTheTasksPartsUnknownNotZero() {
+        // 6 tasks ended, no run time, no summary, no sample: what the tasks did is not known
+        TimeAccount a = account(40, List.of(executor(0, 40)), stage(0, 10, 10, 30, 6, 0));
+
+        assertThat(a.measured(Cause.STAGES_RUNNING)).as("the stages' own times say the wall parts").isTrue();
+        assertThat(a.measured(Cause.IDLE_NO_JOB)).as("no task is needed for idle time outside stages").isTrue();
+        for (Cause c : List.of(Cause.COMPUTE, Cause.GC, Cause.FETCH_WAIT, Cause.FAILED, Cause.IDLE_TAIL, Cause.IDLE_LAST_WAVE)) {
+            assertThat(a.measured(c)).as(c.id()).isFalse();
+        }
+    }
+
+    @Test
+    void executorsReportingOverTwiceTheStagesTaskTimeMeanTheStagesAreAPartOfTheWorkOnly() {
+        Stage sixtySeconds = stage(0, 10, 10, 30, 6, 60_000);
+        // a History Server that kept the last stages only: the executors ran 500 s of tasks
+        TimeAccount partial = account(40, List.of(executor(0, 40, 500_000)), sixtySeconds);
+        assertThat(partial.measured(Cause.GC)).isFalse();
+        assertThat(partial.measured(Cause.WAITING)).isTrue();
+        // task duration over run time (delay, results) is no gap: 70 s against 60 s of run time
+        TimeAccount whole = account(40, List.of(executor(0, 40, 70_000)), sixtySeconds);
+        assertThat(whole.measured(Cause.GC)).isTrue();
+    }
+
+    @Test
+    void whileTasksRunTheirGcIsNotKnownYet() {
+        Stage done = stage(0, 10, 10, 30, 6, 60_000);
+        Stage running = new Stage(1, 0, StageStatus.ACTIVE, "stage 1", Optional.empty(), "", List.of(1), new TaskCounts(4, 2, 2, 0, 0, 0),
+                Optional.of(at(30)), Optional.of(at(30)), Optional.empty(), Optional.empty(), done.totals(), Optional.empty(), List.of(),
+                List.of());
+        TimeAccount a = account(40, List.of(executor(0, 40)), done, running);
+
+        assertThat(a.measured(Cause.GC)).isFalse();
+        assertThat(a.measured(Cause.FETCH_WAIT)).isFalse();
+        assertThat(a.measured(Cause.COMPUTE)).as("the ended tasks' metrics are there").isTrue();
+    }
+
     private static TimeAccount account(long endS, List<Executor> executors, Stage... stages) {
         AppSnapshot s = snapshot(at(endS), T0, executors, List.of(stages));
         return TimeAccount.of(s, at(endS), Executor::totalCores, 1).orElseThrow();
@@ -184,7 +228,12 @@ class TimeAccountTest {
     }
 
     private static Executor executor(long fromS, long toS) {
-        return new Executor("1", "host-1:4040", false, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        return executor(fromS, toS, 0);
+    }
+
+    /** @param taskMs the task time the executor reports (its totalDuration) */
+    private static Executor executor(long fromS, long toS, long taskMs) {
+        return new Executor("1", "host-1:4040", false, 4, 4, 0, 0, 0, 0, taskMs, 0, 0, 0, 0, 0, 0, 0,
                 Optional.of(at(fromS)), Optional.of(at(toS)), Optional.of("finished"), false, Map.of());
     }
 

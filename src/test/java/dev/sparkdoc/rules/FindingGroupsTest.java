@@ -77,4 +77,43 @@ class FindingGroupsTest {
 
         assertThat(groups.findings(Optional.empty())).containsExactly(a, b);
     }
+
+    @Test
+    void oneFailureOnSeveralStagesIsOneFindingWhateverItsNumbers() {
+        FindingGroups groups = new FindingGroups();
+        Finding a = new Finding("errors-during.task-failures", "errors-during", Severity.WARNING, "Tasks of stage 1 failed",
+                new Scope(ScopeKind.STAGE, "1.0", ""), 3, 1, List.of(), List.of(), "", "");
+        Finding b = new Finding("errors-during.task-failures", "errors-during", Severity.WARNING, "Tasks of stage 2 failed",
+                new Scope(ScopeKind.STAGE, "2.0", ""), 5, 1, List.of(), List.of(), "", "");
+        Finding c = new Finding("errors-during.task-failures", "errors-during", Severity.WARNING, "Tasks of stage 3 failed",
+                new Scope(ScopeKind.STAGE, "3.0", ""), 1, 1, List.of(), List.of(), "", "");
+        groups.add(a, Optional.of("query 1"), Optional.of("UnknownReason: lost task 0.0 on 10.0.0.5:40123"));
+        groups.add(b, Optional.of("query 2"), Optional.of("UnknownReason: lost task 3.1 on 10.0.0.7:40999"));
+        groups.add(c, Optional.of("query 2"), Optional.of("IOException: disk 0x7f full"));
+
+        List<Finding> out = groups.findings(Optional.empty());
+
+        assertThat(out).hasSize(2);
+        Finding unknown = out.stream().filter(f -> f.scope().id().equals("2.0")).findFirst().orElseThrow();
+        assertThat(unknown.alsoIn()).extracting(Scope::id).containsExactly("1.0");
+        assertThat(unknown.secondsLost()).isEqualTo(8.0);
+        assertThat(unknown.where()).isEqualTo("stage 2 and 1 more stages");
+    }
+
+    @Test
+    void oneRuleOnSeveralExecutorsIsOneCause() {
+        FindingGroups groups = new FindingGroups();
+        for (String id : List.of("1", "2", "3")) {
+            groups.add(new Finding("executor-memory.gc", "executor-memory", Severity.WARNING, "GC on executor " + id,
+                    new Scope(ScopeKind.EXECUTOR, id, "executor " + id), 30 + Integer.parseInt(id), 1, List.of(), List.of(), "", ""),
+                    Optional.empty());
+        }
+
+        List<Finding> out = groups.findings(Optional.of(60.0));
+
+        assertThat(out).hasSize(1);
+        assertThat(out.get(0).scope().id()).isEqualTo("3");
+        assertThat(out.get(0).alsoIn()).extracting(Scope::id).containsExactly("2", "1");
+        assertThat(out.get(0).secondsLost()).as("the sum, bounded by the wall time").isEqualTo(60.0);
+    }
 }

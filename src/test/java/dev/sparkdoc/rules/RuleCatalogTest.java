@@ -87,6 +87,38 @@ class RuleCatalogTest {
     }
 
     @Test
+    void aPartMustBeOneOfTheAccountsAndComeWithSecondsLost() throws IOException {
+        Path unknown = Files.writeString(dir.resolve("part.yaml"), """
+                family: skew
+                rules:
+                  - id: x.y
+                    scope: stage
+                    title: "t"
+                    when: { fact: stage.duration.maxOverP50, op: ">=", value: 2 }
+                    secondsLost: stage.tail.secondsLost
+                    part: idle.tial
+                    remedies: [ { text: "r" } ]
+                """);
+        assertThatThrownBy(() -> RuleCatalog.load(unknown)).isInstanceOf(DataFileException.class)
+                .hasMessageContaining("part.yaml:8:").hasMessageContaining("unknown part 'idle.tial'").hasMessageContaining("idle.tail");
+        Path alone = Files.writeString(dir.resolve("alone.yaml"), """
+                family: skew
+                rules:
+                  - id: x.y
+                    scope: stage
+                    title: "t"
+                    when: { fact: stage.duration.maxOverP50, op: ">=", value: 2 }
+                    part: gc
+                    remedies: [ { text: "r" } ]
+                """);
+        assertThatThrownBy(() -> RuleCatalog.load(alone)).hasMessageContaining("alone.yaml:7:").hasMessageContaining("without secondsLost");
+        assertThat(RuleCatalog.builtIn().stream().filter(r -> r.secondsLost().isPresent() && r.part().isEmpty()).map(Rule::id))
+                .as("every built-in rule that measures its cost names a part, or is a failure's whole time")
+                .allMatch(id -> id.startsWith("errors-") || id.startsWith("driver-memory.") || id.startsWith("joins.broadcast")
+                        || id.startsWith("serialization."));
+    }
+
+    @Test
     void wrongUnitUnknownFamilyAndYamlSyntaxAreEachCaught() throws IOException {
         Path unit = Files.writeString(dir.resolve("unit.yaml"), """
                 family: skew

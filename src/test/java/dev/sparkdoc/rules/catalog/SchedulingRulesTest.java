@@ -57,11 +57,15 @@ class SchedulingRulesTest {
         silent(Snapshots.app().stage(tinyTasks(50).wall(29)));
     }
 
-    /** {@code stages} stages of 100 tasks, each {@code wallSeconds} long with 1 s of run time, without task summaries (as read live). */
+    /**
+     * {@code stages} stages of 100 tasks, one after the other, each {@code wallSeconds} long with 1 s
+     * of run time, without task summaries (as read live).
+     */
     private static Snapshots manySmallStagesReadLive(int stages, long wallSeconds) {
         Snapshots app = Snapshots.app();
         for (int i = 0; i < stages; i++) {
-            app.stage(stage(10 + i).tasks(100, 100).wall(wallSeconds).runTime(1_000).noQuantiles());
+            app.stage(Snapshots.stageAt(10 + i, Snapshots.T0.plusSeconds(10 + i * wallSeconds)).tasks(100, 100).wall(wallSeconds)
+                    .runTime(1_000).noQuantiles());
         }
         return app;
     }
@@ -104,7 +108,8 @@ class SchedulingRulesTest {
 
     @Test
     void idleForMoreThanFiveMinutesOfSlotTimeIsAWarning() {
-        Finding f = fires(Snapshots.app().stage(twoTasks(1200)), IDLE, "app-test", FEW);
+        // the app outlives its 1200 s stage: the stage's running time is all the account's to give
+        Finding f = fires(Snapshots.app().endedAt(Snapshots.T0.plusSeconds(1300)).stage(twoTasks(1200)), IDLE, "app-test", FEW);
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
         assertThat(f.secondsLost()).isEqualTo((8 * 1200 - 2 * 1190) / 8.0);
     }
