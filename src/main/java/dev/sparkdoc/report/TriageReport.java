@@ -112,7 +112,12 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
         }
     }
 
-    public record Verdict(Severity worstSeverity, String summary, Map<String, Integer> counts) {
+    /**
+     * @param worstSeverity the worst severity of any finding
+     * @param severity      that of the finding the summary names (the costliest at warning or above, which
+     *                      may be a warning beside a cheaper critical); the worst when it names none
+     */
+    public record Verdict(Severity worstSeverity, String summary, Map<String, Integer> counts, Severity severity) {
     }
 
     /** The report of a diagnosis, keeping findings at or above {@code minimum}, at most {@code top}. */
@@ -161,6 +166,7 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
             counts.put(level.id(), (int) d.findings().stream().filter(f -> f.severity() == level).count());
         }
         Severity worst = d.worst();
+        Severity named = worst;
         String summary;
         if (d.findings().isEmpty()) {
             summary = "nothing found";
@@ -169,7 +175,8 @@ public record TriageReport(int schemaVersion, Tool tool, Source source, App appl
         } else {
             Finding first = d.atLeast(Severity.WARNING).get(0);
             summary = first.title();
+            named = first.severity();
         }
-        return new Verdict(worst, summary, counts);
+        return new Verdict(worst, summary, counts, named);
     }
 }

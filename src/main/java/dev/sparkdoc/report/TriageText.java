@@ -34,9 +34,10 @@ public final class TriageText {
     public static List<String> lines(TriageReport r, Theme theme, int width, int hidden) {
         List<String> out = new ArrayList<>();
         int w = Math.max(40, width);
-        Severity worst = r.verdict().worstSeverity();
-        String level = worst.id().toUpperCase(Locale.ROOT);
-        out.addAll(styledWrap(level + ": " + r.verdict().summary(), w, "", "    ", s -> theme.severity(worst, s)));
+        // the headline's level is that of the finding it names: "CRITICAL" over a warning's title would misstate it
+        Severity named = r.verdict().severity();
+        String level = named.id().toUpperCase(Locale.ROOT);
+        out.addAll(styledWrap(level + ": " + r.verdict().summary(), w, "", "    ", s -> theme.severity(named, s)));
         out.add(theme.dim(counts(r)));
         out.add("");
         header(r, w, theme, out);

@@ -11,6 +11,7 @@ import dev.sparkdoc.model.JobStatus;
 import dev.sparkdoc.model.StageStatus;
 import dev.sparkdoc.report.SafeText;
 import dev.sparkdoc.rules.Diagnosis;
+import dev.sparkdoc.rules.Finding;
 import dev.sparkdoc.rules.Severity;
 import dev.sparkdoc.signals.ExecutorCounts;
 import dev.sparkdoc.source.SourceFault;
@@ -160,10 +161,12 @@ final class HeaderView {
         if (info > 0) {
             counts.add(info + " info");
         }
-        String title = d.atLeast(Severity.WARNING).get(0).title();
+        Finding lead = d.atLeast(Severity.WARNING).get(0);
+        String title = lead.title();
         String prefix = String.join(", ", counts) + " │ ";
         boolean room = SafeText.width(f.glyphs().line(prefix + mainClaim(title))) <= f.width();
-        f.parts(0, 2, Views.severityTone(worst), room ? List.of(key(prefix), LineParts.sentence(title))
+        // the tone of the finding named, as the triage headline's level: a warning's title is not shown as critical
+        f.parts(0, 2, Views.severityTone(lead.severity()), room ? List.of(key(prefix), LineParts.sentence(title))
                 : List.of(LineParts.sentence(title)));
     }
 
