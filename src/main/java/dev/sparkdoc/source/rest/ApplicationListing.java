@@ -29,13 +29,7 @@ public final class ApplicationListing {
      * @throws SourceException when the server cannot be read
      */
     public static List<ListedApplication> list(Target.Http target, HttpOptions http, Optional<Instant> since, int limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("limit must be at least 1, not " + limit);
-        }
-        RestClient client = new RestClient(HttpSettings.client(http), HttpSettings.headers(http, target.baseUrl()), http.timeout());
-        try {
-            SparkApi api = new SparkApi(client, AppResolver.baseUrl(target.baseUrl()));
-            return api.completedApplications(since, limit).stream()
+        return completed(target, http, since, limit, apps -> apps.stream()
                     .flatMap(app -> listed(app).stream())
                     // The server filters too; a proxy or a Spark older than 2.2 may not.
                     .filter(ListedApplication::completed)
@@ -43,10 +37,7 @@ public final class ApplicationListing {
                     .sorted(Comparator.comparing((ListedApplication app) -> app.endTime().orElse(Instant.EPOCH)).reversed()
                             .thenComparing(ListedApplication::id))
                     .limit(limit)
-                    .toList();
-        } finally {
-            client.close();
-        }
+                    .toList());
     }
 
     /**
@@ -57,13 +48,7 @@ public final class ApplicationListing {
      * @throws SourceException when the server cannot be read
      */
     public static List<ServerAttempt> attempts(Target.Http target, HttpOptions http, Optional<Instant> since, int limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("limit must be at least 1, not " + limit);
-        }
-        RestClient client = new RestClient(HttpSettings.client(http), HttpSettings.headers(http, target.baseUrl()), http.timeout());
-        try {
-            SparkApi api = new SparkApi(client, AppResolver.baseUrl(target.baseUrl()));
-            return api.completedApplications(since, limit).stream()
+        return completed(target, http, since, limit, apps -> apps.stream()
                     .filter(app -> listed(app).filter(ListedApplication::completed).isPresent())
                     .filter(app -> since.isEmpty() || listed(app).flatMap(ListedApplication::endTime)
                             .filter(end -> !end.isBefore(since.get())).isPresent())
@@ -71,7 +56,18 @@ public final class ApplicationListing {
                             .orElse(Instant.EPOCH)).reversed().thenComparing(ApplicationInfoDto::id))
                     .limit(limit)
                     .flatMap(app -> app.attempts().stream().map(attempt -> attempt(app, attempt)))
-                    .toList();
+                    .toList());
+    }
+
+    /** What {@code read} makes of the finished applications the server lists (the newest {@code limit} ended since). */
+    private static <T> T completed(Target.Http target, HttpOptions http, Optional<Instant> since, int limit,
+            java.util.function.Function<List<ApplicationInfoDto>, T> read) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, not " + limit);
+        }
+        RestClient client = new RestClient(HttpSettings.client(http), HttpSettings.headers(http, target.baseUrl()), http.timeout());
+        try {
+            return read.apply(new SparkApi(client, AppResolver.baseUrl(target.baseUrl())).completedApplications(since, limit));
         } finally {
             client.close();
         }
