@@ -109,7 +109,7 @@ public final class TriageText {
                 w, INDENT, INDENT + "  "));
         String pad = INDENT + label("");
         if (!f.alsoIn().isEmpty()) {
-            out.addAll(Wrap.lines(f.scope().kind().id() + "s " + f.alsoInList(12), w, INDENT + label("also in"), pad));
+            out.addAll(Wrap.lines(f.scope().kind().id() + (f.alsoIn().size() == 1 ? " " : "s ") + f.alsoInList(12), w, INDENT + label("also in"), pad));
         }
         boolean firstEvidence = true;
         for (Finding.Evidence e : f.evidence()) {

@@ -123,7 +123,7 @@ public record Finding(
         if (alsoIn.isEmpty()) {
             return scope.label();
         }
-        String kind = scope.kind().id() + "s";
+        String kind = scope.kind().id() + (alsoIn.size() == 1 ? "" : "s");
         return scope.kind().id() + " " + scope.displayId() + " and " + alsoIn.size() + " more " + kind
                 + group.map(g -> " of " + g).orElse("");
     }

@@ -97,7 +97,7 @@ class FindingGroupsTest {
         Finding unknown = out.stream().filter(f -> f.scope().id().equals("2.0")).findFirst().orElseThrow();
         assertThat(unknown.alsoIn()).extracting(Scope::id).containsExactly("1.0");
         assertThat(unknown.secondsLost()).isEqualTo(8.0);
-        assertThat(unknown.where()).isEqualTo("stage 2 and 1 more stages");
+        assertThat(unknown.where()).isEqualTo("stage 2 and 1 more stage");
     }
 
     @Test
