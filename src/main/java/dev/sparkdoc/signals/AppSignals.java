@@ -45,6 +45,9 @@ public final class AppSignals {
             "slot-time left idle while stages ran, over the slots the app had on average: wall-clock seconds");
     public static final Fact GC_TIME = FACTS.ms("app.gc.time", "GC time of all tasks");
     public static final Fact GC_FRACTION = FACTS.fraction("app.gc.fraction", "GC time / task run time");
+    public static final Fact GC_UNBOUNDED_STATE_SHARE = FACTS.fraction("app.gc.unboundedStateShare",
+            "share of the tasks' GC time spent in the micro-batches of streaming runs whose state grows without a watermark on the heap"
+                    + " (streaming.state-growing claims that GC)");
     public static final Fact JOBS_RUNNING = FACTS.count("app.jobs.running", "running jobs");
     public static final Fact STAGES_COUNT = FACTS.count("app.stages.count", "stage attempts");
     public static final Fact STAGES_ACTIVE = FACTS.count("app.stages.active", "running stages");
@@ -73,6 +76,12 @@ public final class AppSignals {
             "the app is known to be Scala, Java or SQL: no Python runs in it");
 
     private AppSignals() {
+    }
+
+    /** GC time (ms) of the tasks of streaming runs whose state grows unbounded on the heap. */
+    private static long unboundedStateGc(AppContext ctx) {
+        return ctx.snapshot().streamingQueries().stream().filter(q -> StreamSignals.stateUnboundedOnHeap(ctx, q))
+                .mapToLong(q -> StreamSignals.gcAndRunMs(ctx, q)[0]).sum();
     }
 
     static void compute(AppContext ctx, FactSink sink) {
@@ -105,6 +114,7 @@ public final class AppSignals {
                 .put(IDLE_SLOTS_SECONDS_LOST, capacity <= 0 ? 0 : Math.max(0, capacity - taskTime) / (capacity / busy) / 1000.0)
                 .put(GC_TIME, gc)
                 .put(GC_FRACTION, FactSink.ratio(gc, taskTime))
+                .put(GC_UNBOUNDED_STATE_SHARE, FactSink.ratio(unboundedStateGc(ctx), gc))
                 .put(JOBS_RUNNING, s.jobs().stream().filter(j -> j.status() == JobStatus.RUNNING).count())
                 .put(STAGES_COUNT, s.stages().size())
                 .put(STAGES_ACTIVE, s.stages().stream().filter(st -> st.status() == StageStatus.ACTIVE).count())

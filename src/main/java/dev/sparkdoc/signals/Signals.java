@@ -77,7 +77,7 @@ public final class Signals {
         }
         for (StreamingQuery query : snapshot.streamingQueries()) {
             FactSink sink = new FactSink(StreamSignals.scope(query));
-            StreamSignals.compute(query, sink);
+            StreamSignals.compute(ctx, query, sink);
             scopes.add(sink.build(Optional.of(app)));
         }
         processes.ifPresent(table -> scopes.addAll(ProcessSignals.compute(ctx, table, app)));

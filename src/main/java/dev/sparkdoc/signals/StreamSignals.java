@@ -83,6 +83,12 @@ public final class StreamSignals {
             "state rows in the last micro-batch over the first recent one that held any");
     static final Fact STATE_GROWING = FACTS.fraction("stream.state.rows.growingShare",
             "share of recent micro-batches after which the state held more rows than before");
+    static final Fact STATE_ON_HEAP = FACTS.flag("stream.state.onHeap",
+            "the state lives on the JVM heap: the HDFS-backed default store (spark.sql.streaming.stateStore.providerClass not RocksDB)");
+    static final Fact STATE_GC_FRACTION = FACTS.fraction("stream.state.gc.fraction",
+            "GC time / run time of the tasks of the query run's micro-batches, where its state lives on the heap");
+    static final Fact STATE_GC_SECONDS_LOST = FACTS.seconds("stream.state.gc.secondsLost",
+            "wall time the query run's micro-batch tasks spent in GC, where its state lives on the heap: their GC time over the app's slots");
     static final Fact WATERMARK = FACTS.flag("stream.watermark", "the query has an event-time watermark (withWatermark)");
     static final Fact FAILED = FACTS.flag("stream.failed", "the run ended with an exception (QueryTerminatedEvent.exception)");
     static final Fact STOPPED = FACTS.flag("stream.stopped", "the run ended without an error: stop(), or the application stopping");
@@ -94,6 +100,71 @@ public final class StreamSignals {
 
     public static Scope scope(StreamingQuery q) {
         return new Scope(ScopeKind.STREAM, q.id(), q.name());
+    }
+
+    /** The state store that keeps state off the heap; any other provider (the default) keeps it on the heap. */
+    static final String ROCKSDB_PROVIDER = "RocksDBStateStoreProvider";
+    /** Mirror streaming.state-growing's conditions: the app-wide GC share of such runs is that rule's to claim. */
+    static final double UNBOUNDED_GROWING_SHARE = 0.8;
+    static final double UNBOUNDED_GROWTH = 1.5;
+
+    static void compute(AppContext ctx, StreamingQuery q, FactSink sink) {
+        compute(q, sink);
+        if (!q.recent().isEmpty() && q.recent().get(q.recent().size() - 1).stateOperators() > 0) {
+            boolean onHeap = stateOnHeap(ctx);
+            sink.put(STATE_ON_HEAP, onHeap);
+            long[] gcRun = gcAndRunMs(ctx, q);
+            if (onHeap && gcRun[1] > 0) {
+                sink.put(STATE_GC_FRACTION, FactSink.ratio(gcRun[0], gcRun[1]))
+                        .put(STATE_GC_SECONDS_LOST, gcRun[0] / (double) Math.max(1, ctx.slots()) / 1000);
+            }
+        }
+    }
+
+    /** The HDFS-backed default keeps every key in a map on the executor's heap; RocksDB keeps it native. */
+    static boolean stateOnHeap(AppContext ctx) {
+        return ctx.settings().get("spark.sql.streaming.stateStore.providerClass")
+                .map(s -> !s.value().contains(ROCKSDB_PROVIDER)).orElse(true);
+    }
+
+    /** GC and run time (ms) of the tasks of the run's micro-batches: the stages its batch descriptions name. */
+    static long[] gcAndRunMs(AppContext ctx, StreamingQuery q) {
+        long gc = 0;
+        long run = 0;
+        for (var stage : ctx.snapshot().stages()) {
+            var batch = dev.sparkdoc.model.MicroBatchDescription.parse(stage.description().orElse(""));
+            if (batch.isPresent() && batch.get().runId().equals(q.runId())) {
+                gc += stage.totals().jvmGcTimeMs();
+                run += stage.totals().executorRunTimeMs();
+            }
+        }
+        return new long[] {gc, run};
+    }
+
+    /**
+     * A run whose state grows without a watermark on the heap: streaming.state-growing names it,
+     * and the GC of its tasks is that state's cost, not the executor's.
+     */
+    static boolean stateUnboundedOnHeap(AppContext ctx, StreamingQuery q) {
+        List<StreamingProgress> recent = q.recent();
+        if (recent.isEmpty() || recent.get(recent.size() - 1).stateOperators() == 0 || !stateOnHeap(ctx)
+                || recent.get(recent.size() - 1).watermark().isPresent() || recent.get(0).watermark().isPresent()) {
+            return false;
+        }
+        List<StreamingProgress> window = recent.subList(Math.max(0, recent.size() - WINDOW), recent.size());
+        if (window.size() < 2) {
+            return false;
+        }
+        int growing = 0;
+        for (int i = 1; i < window.size(); i++) {
+            if (window.get(i).stateRows() > window.get(i - 1).stateRows()) {
+                growing++;
+            }
+        }
+        long firstRows = window.stream().mapToLong(StreamingProgress::stateRows).filter(r -> r > 0).findFirst().orElse(0);
+        long lastRows = window.get(window.size() - 1).stateRows();
+        return (double) growing / (window.size() - 1) >= UNBOUNDED_GROWING_SHARE
+                && firstRows > 0 && (double) lastRows / firstRows >= UNBOUNDED_GROWTH;
     }
 
     static void compute(StreamingQuery q, FactSink sink) {
