@@ -276,6 +276,28 @@ final class PlanGraph {
         }
     }
 
+    /**
+     * The broadcast exchange with the largest "data size": the table the driver collected, built
+     * into a hashed relation and shipped to every executor, each of which holds it whole in its heap.
+     * A BroadcastQueryStage (AQE) wraps the exchange that carries the metrics.
+     */
+    Optional<Broadcast> largestBroadcast() {
+        Broadcast largest = null;
+        for (PlanNode n : named("BroadcastExchange")) {
+            Optional<Long> size = metric(n, "data size");
+            if (size.isPresent() && (largest == null || size.get() > largest.bytes())) {
+                largest = new Broadcast(size.get(), metric(n, "number of output rows"), metric(n, "time to collect"),
+                        metric(n, "time to build"), metric(n, "time to broadcast"));
+            }
+        }
+        return Optional.ofNullable(largest);
+    }
+
+    /** @param collectMs, buildMs, broadcastMs the driver's timers (ms), where the plan has them */
+    record Broadcast(long bytes, Optional<Long> rows, Optional<Long> collectMs, Optional<Long> buildMs,
+            Optional<Long> broadcastMs) {
+    }
+
     /** Output rows of a node, looking through operators without a row count (WholeStageCodegen, Sort …). */
     private Optional<Long> rowsOut(PlanNode node) {
         Optional<Long> rows = metric(node, "number of output rows");

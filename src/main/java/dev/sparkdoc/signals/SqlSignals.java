@@ -71,6 +71,27 @@ public final class SqlSignals {
             "average in-memory size of the rows a partial object aggregate hands its shuffle: the exchange's data size / its records");
     public static final Fact OBJECT_AGG_ROWS = FACTS.count("sql.aggregates.objectHash.rows", "the rows that exchange wrote");
     public static final Fact OBJECT_AGG_SHIPPED = FACTS.bytes("sql.aggregates.objectHash.shipped", "their in-memory size in all");
+    public static final Fact BROADCAST_BYTES = FACTS.bytes("sql.broadcast.largest",
+            "the \"data size\" of the query's largest BroadcastExchange: the table built on the driver and held whole by every executor");
+    public static final Fact BROADCAST_ROWS = FACTS.count("sql.broadcast.largest.rows", "that broadcast's rows");
+    public static final Fact BROADCAST_COLLECT = FACTS.ms("sql.broadcast.largest.collectTime",
+            "that broadcast's 'time to collect': the driver gathering the table's rows");
+    public static final Fact BROADCAST_BUILD = FACTS.ms("sql.broadcast.largest.buildTime",
+            "that broadcast's 'time to build': the driver turning the rows into a hashed relation");
+    public static final Fact BROADCAST_SEND = FACTS.ms("sql.broadcast.largest.broadcastTime",
+            "that broadcast's 'time to broadcast': the driver cutting the relation into blocks for the executors");
+    public static final Fact BROADCAST_DRIVER_TIME = FACTS.seconds("sql.broadcast.largest.driverTime",
+            "that broadcast's build and broadcast times together: the driver's own work on it, which the joins wait for"
+                    + " (its collect runs as a job, in stages' time)");
+    public static final Fact BROADCAST_HEAP = FACTS.bytes("sql.broadcast.heap",
+            "the smaller heap that must hold the broadcast: the driver's, or an executor's (the driver's in local mode)");
+    public static final Fact BROADCAST_HEAP_SHARE = FACTS.fraction("sql.broadcast.heapShare",
+            "sql.broadcast.largest / sql.broadcast.heap");
+    public static final Fact BROADCAST_THRESHOLD_COVERS = FACTS.flag("sql.broadcast.thresholdCovers",
+            "spark.sql.autoBroadcastJoinThreshold in force is at least the broadcast's size: the threshold let it through,"
+                    + " no hint was needed");
+    public static final Fact BROADCAST_SUGGESTED_THRESHOLD = FACTS.bytes("sql.broadcast.suggestedThreshold",
+            "an autoBroadcastJoinThreshold under that broadcast: Spark's default 10 MiB, or half the broadcast if that is smaller");
     public static final Fact SHUFFLE_STAGES_WALL = FACTS.ms("sql.shuffleStages.wall", "wall time of the query's stages that shuffle");
     public static final Fact SECONDS_LOST_SHUFFLE = FACTS.seconds("sql.secondsLost.shuffle",
             "half the wall time of the query's shuffle stages: what a broadcast or pre-partitioning could save, roughly");
@@ -119,6 +140,7 @@ public final class SqlSignals {
                 .put(OBJECT_AGG_ROWS, x.rows()).put(OBJECT_AGG_SHIPPED, x.bytes()));
         runningThread(ctx, sql, sink);
         joinSides(plan, ctx.hasConfig() ? ctx.settings().forQuery(sql) : Settings.NONE, sink);
+        plan.largestBroadcast().ifPresent(b -> broadcast(ctx, sql, b, sink));
         double shuffleLost = shuffleStages(ctx, sql, sink);
         objectAggregates(ctx, plan, shuffleLost, sink);
         UdfSignals.compute(ctx, sql, plan, sink);
@@ -150,6 +172,36 @@ public final class SqlSignals {
                     .text(JOIN_SUGGESTED_THRESHOLD_HOW, "2 × the " + ByteFormat.of(small) + " side"
                             + (2 * small < 10L << 20 ? ", at least 10.0 MiB" : "") + " = " + ByteFormat.of(Math.max(10L << 20, 2 * small)));
             BroadcastJoin.compute(settings, smallest.detail(), smallIsLeft, small, sink);
+        }
+    }
+
+    /**
+     * The query's largest broadcast against the heaps that hold it: the driver builds the whole
+     * relation, and each executor keeps a copy in its storage memory while its tasks run beside it.
+     */
+    private static void broadcast(AppContext ctx, SqlExecution sql, PlanGraph.Broadcast b, FactSink sink) {
+        sink.put(BROADCAST_BYTES, b.bytes())
+                .put(BROADCAST_SUGGESTED_THRESHOLD, Math.min(10L << 20, b.bytes() / 2));
+        b.rows().ifPresent(r -> sink.put(BROADCAST_ROWS, r));
+        b.collectMs().ifPresent(ms -> sink.put(BROADCAST_COLLECT, ms));
+        b.buildMs().ifPresent(ms -> sink.put(BROADCAST_BUILD, ms));
+        b.broadcastMs().ifPresent(ms -> sink.put(BROADCAST_SEND, ms));
+        if (b.buildMs().isPresent() || b.broadcastMs().isPresent()) {
+            long ms = b.buildMs().orElse(0L) + b.broadcastMs().orElse(0L);
+            sink.put(BROADCAST_DRIVER_TIME, ms / 1000.0);
+        }
+        if (!ctx.hasConfig()) {
+            return;
+        }
+        Settings settings = ctx.settings().forQuery(sql);
+        long threshold = settings.bytes(BroadcastJoin.THRESHOLD, 10L << 20);
+        sink.put(BROADCAST_THRESHOLD_COVERS, threshold >= 0 && threshold >= b.bytes());
+        long driver = ctx.driverHeap().bytes();
+        boolean local = SparkMaster.of(ctx).map(SparkMaster::local).orElse(false);
+        long executor = local ? driver : ctx.settings().bytes("spark.executor.memory");
+        long heap = executor > 0 ? Math.min(driver, executor) : driver;
+        if (heap > 0) {
+            sink.put(BROADCAST_HEAP, heap).put(BROADCAST_HEAP_SHARE, FactSink.ratio(b.bytes(), heap));
         }
     }
 

@@ -129,4 +129,36 @@ class PlanGraphTest {
         assertThat(value(f, "sql.aggregates.objectHash.rows")).isEqualTo(12.0);
         assertThat(value(f, "sql.aggregates.objectHash.shipped")).isEqualTo(38_475_648.0);
     }
+
+    @Test
+    void largestBroadcastIsWeighedAgainstTheSmallerHeap() {
+        // j413_broadcast_big_table: 700,000 products, 274,035,456 B as a hashed relation, in local mode on a 2g driver
+        long size = 274_035_456L;
+        ScopeFacts f = Facts.of(Snapshots.app().conf("spark.master", "local[2]").conf("spark.driver.memory", "2g")
+                .conf("spark.sql.autoBroadcastJoinThreshold", "1g").sql(Plans.plan()
+                .node(0, "BroadcastHashJoin", "number of output rows", 6_000_000)
+                .node(1, "BroadcastExchange", "HashedRelationBroadcastMode", "data size", size, "number of output rows", 700_000,
+                        "time to collect", 3_294, "time to build", 1_171, "time to broadcast", 497)
+                .node(2, "BroadcastExchange", "HashedRelationBroadcastMode", "data size", 4 * MIB)
+                .node(3, "Scan parquet sales", "number of output rows", 6_000_000)
+                .edge(1, 0).edge(3, 0).build(0, 95_000)), ScopeKind.SQL, "0");
+        assertThat(value(f, "sql.broadcast.largest")).isEqualTo((double) size);
+        assertThat(value(f, "sql.broadcast.largest.rows")).isEqualTo(700_000.0);
+        // the driver's own work: build and broadcast; the collect is a job's
+        assertThat(value(f, "sql.broadcast.largest.driverTime")).isEqualTo(1.668);
+        assertThat(value(f, "sql.broadcast.heap")).isEqualTo(2048.0 * MIB);
+        assertThat(value(f, "sql.broadcast.heapShare")).isEqualTo((double) size / (2048 * MIB));
+        assertThat(value(f, "sql.broadcast.thresholdCovers")).isEqualTo(1.0);
+        assertThat(value(f, "sql.broadcast.suggestedThreshold")).isEqualTo(10.0 * MIB);
+    }
+
+    @Test
+    void broadcastOverTheThresholdCameFromAHint() {
+        ScopeFacts f = Facts.of(Snapshots.app().sql(Plans.plan()
+                .node(0, "BroadcastExchange", "HashedRelationBroadcastMode", "data size", 300 * MIB).build(0, 1_000)),
+                ScopeKind.SQL, "0");
+        // Spark's default threshold is 10 MiB: a 300 MiB broadcast was asked for
+        assertThat(value(f, "sql.broadcast.thresholdCovers")).isEqualTo(0.0);
+        assertThat(f.value("sql.broadcast.largest.driverTime")).isEmpty();
+    }
 }
