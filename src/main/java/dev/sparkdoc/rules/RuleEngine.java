@@ -25,11 +25,13 @@ import java.util.Set;
 public final class RuleEngine {
 
     /**
-     * A critical failure that ended its stage, job, query or app first; then most seconds lost,
-     * then severity, then confidence; ids keep the order stable.
+     * First a critical failure that ended its stage, job, query or app, and a critical whose cost
+     * no measure says (a stream at half its input's rate, a container over its limit: the severity
+     * is the judgement, and a few measured seconds elsewhere must not bury it); then most seconds
+     * lost, then severity, then confidence; ids keep the order stable.
      */
     public static final Comparator<Finding> RANKING = Comparator
-            .comparing((Finding f) -> f.fatal() && f.severity() == Severity.CRITICAL).reversed()
+            .comparing((Finding f) -> (f.fatal() || !f.costMeasured()) && f.severity() == Severity.CRITICAL).reversed()
             .thenComparing(Comparator.comparingDouble(Finding::secondsLost).reversed())
             .thenComparing(Finding::severity, Comparator.reverseOrder())
             .thenComparing(Comparator.comparingDouble(Finding::confidence).reversed())
