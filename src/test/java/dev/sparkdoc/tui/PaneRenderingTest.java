@@ -120,8 +120,9 @@ class PaneRenderingTest {
 
         assertThat(shot.rows().get(0)).startsWith(" sparkdoc │ RUNNING │ Spark 4.0.1 │ up 5m00s");
         assertThat(shot.rows().get(1)).contains("executors 3 alive 1 dead", "1 job 1 stage running", "every 2.0s, 0s ago");
-        // the worst finding's main claim first; the counts where there is room for both
-        assertThat(shot.rows().get(2)).contains("Straggler tasks in stage 3: the slowest took 1 min 30 s against a 2.0 s median");
+        // the leading finding's main claim first (a container over its limit: a critical no measure prices);
+        // the counts where there is room for both
+        assertThat(shot.rows().get(2)).contains("Executor 4 processes used 8.0 GiB of a 4.4 GiB container");
         if (width >= 160) {
             // stage 3 completed after its failed tasks ran again: no warning of its own (errors-during.retried-work prices those)
             assertThat(shot.rows().get(2)).startsWith("2 critical, 4 warning, 1 info │ ");
