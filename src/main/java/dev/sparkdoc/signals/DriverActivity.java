@@ -37,7 +37,9 @@ record DriverActivity(Kind kind, DriverThread thread, Optional<StackFrame> user,
     /** Top frames of a thread that reads and has nothing to read yet: waiting, although RUNNABLE. */
     private static final List<String> IO_WAITS = List.of("java.net.", "sun.nio.ch.", "java.io.FileInputStream.read",
             "java.io.FileDescriptor.", "sun.nio.fs.", "jdk.internal.misc.Blocker", "java.lang.ProcessImpl.waitFor",
-            "java.lang.ProcessHandleImpl.waitFor");
+            "java.lang.ProcessHandleImpl.waitFor",
+            // a dump can catch a thread entering or leaving a monitor wait or a park still RUNNABLE: it waits
+            "java.lang.Object.wait", "jdk.internal.misc.Unsafe.park");
     private static final List<String> REPL_FRAMES = List.of("org.apache.spark.repl.", "scala.tools.nsc.interpreter.", "org.jline.",
             "jline.", "scala.tools.nsc.MainGenericRunner");
 
