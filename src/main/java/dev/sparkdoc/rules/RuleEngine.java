@@ -85,7 +85,7 @@ public final class RuleEngine {
     }
 
     /** The flag that says a scope still runs, so what it cost is so far. */
-    private static final Map<ScopeKind, String> RUNNING = Map.of(ScopeKind.STAGE, "stage.active");
+    private static final Map<ScopeKind, String> RUNNING = Map.of(ScopeKind.STAGE, "stage.active", ScopeKind.STREAM, "stream.running");
 
     private static boolean open(ScopeFacts facts) {
         String flag = RUNNING.get(facts.scope().kind());

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
@@ -25,9 +26,13 @@ public final class StreamSignals {
     /**
      * A micro-batch that starts within this of the previous one's end ran back to back: the
      * previous overran its trigger (ProcessingTimeExecutor starts the next one at once, "Current
-     * batch is falling behind"). The gap is the progress reporting between two batches.
+     * batch is falling behind"). The gap is the progress reporting between two batches: tens of
+     * milliseconds on an idle driver, more when its threads compete for the cores, hence also
+     * {@link #LOGGED_BACK_TO_BACK_SHARE} of the batch (a batch within a tenth of its trigger is
+     * nearly overrunning it anyway).
      */
     static final long BACK_TO_BACK_MS = 100;
+    static final double LOGGED_BACK_TO_BACK_SHARE = 0.1;
     /**
      * Or, for a batch read live (no named parts: the REST API has no streaming endpoint), within
      * this share of it: such a batch spans its jobs and SQL executions only, without the planning,
@@ -39,7 +44,8 @@ public final class StreamSignals {
     /** The largest idle time after {@code before} that still counts as back to back. */
     static long backToBackGapMs(StreamingProgress before) {
         return before.partsMs().isEmpty()
-                ? Math.max(BACK_TO_BACK_MS, Math.round(before.durationMs() * LIVE_BACK_TO_BACK_SHARE)) : BACK_TO_BACK_MS;
+                ? Math.max(BACK_TO_BACK_MS, Math.round(before.durationMs() * LIVE_BACK_TO_BACK_SHARE))
+                : Math.max(BACK_TO_BACK_MS, Math.round(before.durationMs() * LOGGED_BACK_TO_BACK_SHARE));
     }
 
     public static final FactList FACTS = new FactList(ScopeKind.STREAM);
@@ -68,6 +74,9 @@ public final class StreamSignals {
             "offsets the sources are behind the latest (Kafka's maxOffsetsBehindLatest), last micro-batch");
     static final Fact OFFSETS_BEHIND_GROWTH = FACTS.ratio("stream.offsetsBehind.growth",
             "offsets behind in the last micro-batch over the first recent one");
+    static final Fact LAG_GROWTH = FACTS.seconds("stream.lag.growth",
+            "seconds of input more waiting after the window's last micro-batch than after its first: the lag the query gained");
+    static final Fact RUNNING = FACTS.flag("stream.running", "the query still runs: neither ended nor its application");
     static final Fact SOURCE = FACTS.text("stream.source", "the query's sources (Kafka, files, rate, …), as their descriptions start");
     static final Fact SOURCE_LIMIT = FACTS.text("stream.source.limit",
             "the option that bounds what one micro-batch takes from the source: maxOffsetsPerTrigger (Kafka),"
@@ -83,6 +92,9 @@ public final class StreamSignals {
             "state rows in the last micro-batch over the first recent one that held any");
     static final Fact STATE_GROWING = FACTS.fraction("stream.state.rows.growingShare",
             "share of recent micro-batches after which the state held more rows than before");
+    static final Fact STATE_UNBOUNDED = FACTS.flag("stream.state.unbounded",
+            "the state grows without bound: rows up in 80% of the recent batch pairs, 1.5 times since the first batch that held any,"
+                    + " to 1,000 or more, with no watermark");
     static final Fact STATE_ON_HEAP = FACTS.flag("stream.state.onHeap",
             "the state lives on the JVM heap: the HDFS-backed default store (spark.sql.streaming.stateStore.providerClass not RocksDB)");
     static final Fact STATE_GC_FRACTION = FACTS.fraction("stream.state.gc.fraction",
@@ -104,12 +116,18 @@ public final class StreamSignals {
 
     /** The state store that keeps state off the heap; any other provider (the default) keeps it on the heap. */
     static final String ROCKSDB_PROVIDER = "RocksDBStateStoreProvider";
-    /** Mirror streaming.state-growing's conditions: the app-wide GC share of such runs is that rule's to claim. */
+    /**
+     * State that grows without bound (stream.state.unbounded, which streaming.state-growing reads):
+     * rows up in this share of the window's batch pairs, by this factor since the first batch that
+     * held any, to at least {@link #UNBOUNDED_MIN_ROWS}, with no watermark to evict old keys.
+     */
     static final double UNBOUNDED_GROWING_SHARE = 0.8;
     static final double UNBOUNDED_GROWTH = 1.5;
+    static final long UNBOUNDED_MIN_ROWS = 1000;
 
     static void compute(AppContext ctx, StreamingQuery q, FactSink sink) {
         compute(q, sink);
+        sink.put(RUNNING, q.terminated().isEmpty() && !ctx.snapshot().application().completed());
         if (!q.recent().isEmpty() && q.recent().get(q.recent().size() - 1).stateOperators() > 0) {
             boolean onHeap = stateOnHeap(ctx);
             sink.put(STATE_ON_HEAP, onHeap);
@@ -146,25 +164,47 @@ public final class StreamSignals {
      * and the GC of its tasks is that state's cost, not the executor's.
      */
     static boolean stateUnboundedOnHeap(AppContext ctx, StreamingQuery q) {
+        return stateOnHeap(ctx) && window(q).flatMap(StateGrowth::of).map(StateGrowth::unbounded).orElse(false);
+    }
+
+    /** The last {@link #WINDOW} micro-batches; empty before the first. */
+    private static Optional<List<StreamingProgress>> window(StreamingQuery q) {
         List<StreamingProgress> recent = q.recent();
-        if (recent.isEmpty() || recent.get(recent.size() - 1).stateOperators() == 0 || !stateOnHeap(ctx)
-                || recent.get(recent.size() - 1).watermark().isPresent() || recent.get(0).watermark().isPresent()) {
-            return false;
-        }
-        List<StreamingProgress> window = recent.subList(Math.max(0, recent.size() - WINDOW), recent.size());
-        if (window.size() < 2) {
-            return false;
-        }
-        int growing = 0;
-        for (int i = 1; i < window.size(); i++) {
-            if (window.get(i).stateRows() > window.get(i - 1).stateRows()) {
-                growing++;
+        return recent.isEmpty() ? Optional.empty() : Optional.of(recent.subList(Math.max(0, recent.size() - WINDOW), recent.size()));
+    }
+
+    /**
+     * How a stateful query's state moved over the window: rows at its end, from the first batch
+     * that held any (a run starts with an empty state), the share of batch pairs in which it grew.
+     */
+    record StateGrowth(long rows, long firstRows, OptionalDouble growingShare, boolean watermark) {
+
+        /** Empty when the query has no stateful operator. */
+        static Optional<StateGrowth> of(List<StreamingProgress> window) {
+            StreamingProgress last = window.get(window.size() - 1);
+            if (last.stateOperators() == 0) {
+                return Optional.empty();
             }
+            int growing = 0;
+            for (int i = 1; i < window.size(); i++) {
+                if (window.get(i).stateRows() > window.get(i - 1).stateRows()) {
+                    growing++;
+                }
+            }
+            long firstRows = window.stream().mapToLong(StreamingProgress::stateRows).filter(r -> r > 0).findFirst().orElse(0);
+            OptionalDouble share = window.size() > 1 ? OptionalDouble.of((double) growing / (window.size() - 1)) : OptionalDouble.empty();
+            boolean watermark = last.watermark().isPresent() || window.get(0).watermark().isPresent();
+            return Optional.of(new StateGrowth(last.stateRows(), firstRows, share, watermark));
         }
-        long firstRows = window.stream().mapToLong(StreamingProgress::stateRows).filter(r -> r > 0).findFirst().orElse(0);
-        long lastRows = window.get(window.size() - 1).stateRows();
-        return (double) growing / (window.size() - 1) >= UNBOUNDED_GROWING_SHARE
-                && firstRows > 0 && (double) lastRows / firstRows >= UNBOUNDED_GROWTH;
+
+        double growth() {
+            return FactSink.ratio(rows, firstRows);
+        }
+
+        boolean unbounded() {
+            return !watermark && growingShare.orElse(0) >= UNBOUNDED_GROWING_SHARE && firstRows > 0
+                    && growth() >= UNBOUNDED_GROWTH && rows >= UNBOUNDED_MIN_ROWS;
+        }
     }
 
     static void compute(StreamingQuery q, FactSink sink) {
@@ -273,22 +313,10 @@ public final class StreamSignals {
     }
 
     private static void state(List<StreamingProgress> window, FactSink sink) {
-        StreamingProgress last = window.get(window.size() - 1);
-        if (last.stateOperators() == 0) {
-            return;
-        }
-        int growing = 0;
-        for (int i = 1; i < window.size(); i++) {
-            if (window.get(i).stateRows() > window.get(i - 1).stateRows()) {
-                growing++;
-            }
-        }
-        // from the first batch that held any: a run starts with an empty state
-        long firstRows = window.stream().mapToLong(StreamingProgress::stateRows).filter(r -> r > 0).findFirst().orElse(0);
-        sink.put(STATE_ROWS, last.stateRows()).put(STATE_MEMORY, last.stateMemoryBytes())
-                .put(STATE_GROWTH, FactSink.ratio(last.stateRows(), firstRows));
-        if (window.size() > 1) {
-            sink.put(STATE_GROWING, (double) growing / (window.size() - 1));
-        }
+        StateGrowth.of(window).ifPresent(g -> {
+            sink.put(STATE_ROWS, g.rows()).put(STATE_MEMORY, window.get(window.size() - 1).stateMemoryBytes())
+                    .put(STATE_GROWTH, g.growth()).put(STATE_UNBOUNDED, g.unbounded());
+            g.growingShare().ifPresent(share -> sink.put(STATE_GROWING, share));
+        });
     }
 }

@@ -107,8 +107,19 @@ record ScenarioTriage(String name, long result, Diagnosis live, Diagnosis log, l
 
     static String describe(String name, Diagnosis d) {
         String findings = d.findings().stream().map(ScenarioTriage::line).collect(Collectors.joining("\n  "));
-        return name + ", " + d.snapshot().source().kind() + ": findings\n  " + (findings.isEmpty() ? "(none)" : findings);
+        return name + ", " + d.snapshot().source().kind() + ": findings\n  " + (findings.isEmpty() ? "(none)" : findings)
+                + streams(d);
     }
+
+    /** What the streaming rules read of each query: a failure on a loaded machine says why without a rerun. */
+    private static String streams(Diagnosis d) {
+        return d.facts().of(ScopeKind.STREAM).stream().map(q -> "\n  stream " + q.scope().label() + ": " + Arrays.stream(STREAM_FACTS)
+                .map(f -> f + "=" + q.value(f).stream().mapToObj(v -> String.format(Locale.ROOT, "%.3g", v)).findFirst().orElse("-"))
+                .collect(Collectors.joining(" "))).collect(Collectors.joining());
+    }
+
+    private static final String[] STREAM_FACTS = {"stream.batches", "stream.window", "stream.backToBack", "stream.rate.ratio",
+        "stream.rows.growth", "stream.lag.growth", "stream.batch.p50"};
 
     void print(String... facts) {
         print(ScopeKind.STAGE, facts);
