@@ -2,6 +2,7 @@ package dev.sparkdoc.cli;
 
 import dev.sparkdoc.fleet.store.FleetReports;
 import dev.sparkdoc.fleet.store.FleetStore;
+import dev.sparkdoc.fleet.store.SqliteNative;
 import dev.sparkdoc.report.FleetSummaryJson;
 import dev.sparkdoc.report.FleetSummaryText;
 import dev.sparkdoc.report.TerminalOut;
@@ -45,6 +46,7 @@ final class FleetReportCommand implements Callable<Integer> {
             throw new UsageException("no fleet store at " + file + ": run 'sparkdoc fleet DIR' first, or give --store FILE");
         }
         FleetReports.Result result;
+        SqliteNative.useCacheIn(context.dirs().cacheDir());
         try (FleetStore db = FleetStore.open(file)) {
             result = FleetReports.run(db, sinceMs);
         }

@@ -5,6 +5,7 @@ import dev.sparkdoc.fleet.FleetLog;
 import dev.sparkdoc.fleet.ServerLogs;
 import dev.sparkdoc.fleet.StoredFleet;
 import dev.sparkdoc.fleet.store.LogRowsReader;
+import dev.sparkdoc.fleet.store.SqliteNative;
 import dev.sparkdoc.model.SourceKind;
 import dev.sparkdoc.report.FleetReport;
 import dev.sparkdoc.rules.Rule;
@@ -43,6 +44,7 @@ final class FleetStoredRun {
         this.findings = findings;
         this.output = output;
         this.storeFile = options.store(dirs);
+        storeFile.ifPresent(f -> SqliteNative.useCacheIn(dirs.cacheDir()));
     }
 
     int folder(Path folder) throws IOException {

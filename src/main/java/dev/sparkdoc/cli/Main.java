@@ -15,6 +15,11 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // sqlite-jdbc and the MCP SDK log through SLF4J, which has no provider in sparkdoc's jar and would
+        // print three lines about it to every fleet run's stderr; its own errors still show
+        if (System.getProperty("slf4j.internal.verbosity") == null) {
+            System.setProperty("slf4j.internal.verbosity", "ERROR");
+        }
         StandardOutput.install();
         int code = run(args);
         System.out.flush(); // System.exit runs no flush of its own

@@ -122,11 +122,16 @@ class DistributionIT {
                 List.of("rules", "show", "skew.stage-task-time"),
                 List.of("rules", "test", ruleTests.toString()),
                 List.of("ps"),
+                List.of("fleet", EXAMPLE.getParent().getParent().toString(), "--store", "fleet.db"),
+                List.of("fleet", EXAMPLE.getParent().getParent().toString(), "--store", "fleet.db"),
+                List.of("fleet", "report", "--store", "fleet.db"),
                 List.of("config", "show"),
                 List.of("completion", "bash"));
         for (List<String> args : commands) {
             Run r = run(sparkdoc, env, args.toArray(String[]::new));
             assertThat(r.code()).as("sparkdoc %s: %s", String.join(" ", args), r.err()).isIn(ExitCode.OK, ExitCode.FINDINGS);
+            // no library's chatter (SLF4J without a provider, sqlite-jdbc) on stderr
+            assertThat(r.err()).as("sparkdoc %s", String.join(" ", args)).doesNotContain("SLF4J");
             assertThat(args.get(0).equals("snapshot") ? Files.readString(snapshot) : r.out()).as("sparkdoc %s", String.join(" ", args))
                     .isNotBlank();
         }

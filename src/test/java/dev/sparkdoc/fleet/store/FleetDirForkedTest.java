@@ -50,6 +50,20 @@ class FleetDirForkedTest {
         assertThat(second.path("applications")).isEmpty();
         assertThat(second.path("source").path("unchanged").asInt()).isEqualTo(RUNS);
         assertThat(rows(db)).isEqualTo(RUNS);
+        // the SQLite driver's library, copied once into the cache instead of into /tmp at every run
+        try (var found = Files.find(CACHE, 5, (p, a) -> p.getFileName().toString().equals(System.mapLibraryName("sqlitejdbc")))) {
+            assertThat(found.toList()).hasSize(1).allSatisfy(p -> assertThat(p.toString()).contains("sqlite-jdbc-"));
+        }
+    }
+
+    private static final Path CACHE = tempDir("fleet-forked-cache");
+
+    private static Path tempDir(String prefix) {
+        try {
+            return Files.createTempDirectory(prefix);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static JsonNode fleet(Path dir, Path db, String... more) throws IOException, InterruptedException {
@@ -59,9 +73,12 @@ class FleetDirForkedTest {
         command.addAll(List.of(more));
         Path out = Files.createTempFile("fleet", ".out");
         Path err = Files.createTempFile("fleet", ".err");
-        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().put("XDG_CACHE_HOME", CACHE.toString());
+        Process p = builder.start();
         assertThat(p.waitFor(240, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(Files.readString(err)).isBetween(0, 1);
+        assertThat(Files.readString(err)).as("stderr").doesNotContain("SLF4J");
         return new ObjectMapper().readTree(out.toFile());
     }
 
