@@ -9,23 +9,21 @@ import java.util.Set;
 import dev.sparkdoc.facts.CountFormat;
 import dev.sparkdoc.redact.Redaction;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.SerializableWritable;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * {@code sparkdoc fleet} on the cluster: {@code spark-submit --class dev.sparkdoc.spark.FleetJob
  * sparkdoc.jar --events URI --out URI}. The driver lists the event logs, leaves out those the
  * store already holds (same path, size and modification time), and spreads the rest over the
  * executors, a few logs per task; each executor triages its logs as {@code sparkdoc triage} would
- * and the rows are appended to the tables {@code applications} and {@code findings} under
- * {@code --out}, partitioned by day (docs/fleet-cluster.md).
+ * and the rows are appended to the tables {@code applications} and {@code findings}, partitioned
+ * by day: folders under {@code --out}, or tables of a catalog under {@code --tables} such as
+ * Iceberg's ({@link FleetStore}, docs/fleet-cluster.md).
  *
  * <p>Nothing else in sparkdoc imports this package: the CLI jar runs without Spark, and this
  * class only runs where the cluster provides it. Only Spark's Java API is used, so one jar serves
@@ -78,6 +76,7 @@ public final class FleetJob {
 
     /** Lists, reads what is new and appends it; the tables are written, findings first (see {@link #write}). */
     public static Outcome run(SparkSession spark, FleetJobOptions options) {
+        options.store().check(spark);
         Configuration hadoop = spark.sparkContext().hadoopConfiguration();
         List<ListedLog> listed = EventLogListing.list(options.events(), hadoop, options.sinceMs());
         Set<ListedLog> stored = storedLogs(spark, options);
@@ -109,17 +108,15 @@ public final class FleetJob {
      * findings (it may then hold a log's findings twice, which a report over app keys can see).
      */
     private static void write(SparkSession spark, FleetJobOptions options) {
-        spark.sql("SELECT inline(findings) FROM " + RESULTS_VIEW).write().format(options.format()).mode("append")
-                .partitionBy(FleetTables.DAY).save(table(options, FleetTables.FINDINGS));
-        spark.sql("SELECT application.* FROM " + RESULTS_VIEW).write().format(options.format()).mode("append")
-                .partitionBy(FleetTables.DAY).save(table(options, FleetTables.APPLICATIONS));
+        options.store().append(spark.sql("SELECT inline(findings) FROM " + RESULTS_VIEW), FleetTables.FINDINGS);
+        options.store().append(spark.sql("SELECT application.* FROM " + RESULTS_VIEW), FleetTables.APPLICATIONS);
     }
 
     /** The logs the store already holds, by path, size and modification time; none when there is no store yet. */
     private static Set<ListedLog> storedLogs(SparkSession spark, FleetJobOptions options) {
         Set<ListedLog> stored = new HashSet<>();
         String view = "sparkdoc_fleet_stored";
-        if (!view(spark, options, FleetTables.APPLICATIONS, FleetTables.APPLICATION, view)) {
+        if (!options.store().view(spark, FleetTables.APPLICATIONS, FleetTables.APPLICATION, view)) {
             return stored;
         }
         try {
@@ -132,39 +129,9 @@ public final class FleetJob {
         return stored;
     }
 
-    /**
-     * A temporary view {@code name} over one table of the store, columns in the schema's order and
-     * the day as text; false when the table has not been written yet.
-     */
-    static boolean view(SparkSession spark, FleetJobOptions options, String table, StructType schema, String name) {
-        String path = table(options, table);
-        try {
-            Path p = new Path(path);
-            FileSystem fs = p.getFileSystem(spark.sparkContext().hadoopConfiguration());
-            if (!fs.exists(p)) {
-                return false;
-            }
-        } catch (java.io.IOException e) {
-            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
-        }
-        var reader = spark.read().format(options.format());
-        if (FleetTables.takesSchema(options.format())) {
-            reader = reader.schema(schema);
-        }
-        String raw = name + "_stored";
-        reader.load(path).createOrReplaceTempView(raw);
-        spark.sql(FleetTables.select(schema, raw)).createOrReplaceTempView(name);
-        return true;
-    }
-
-    static String table(FleetJobOptions options, String table) {
-        String out = options.out();
-        return (out.endsWith("/") ? out : out + "/") + table;
-    }
-
     private static String summary(Outcome o, FleetJobOptions options) {
         return CountFormat.of(o.listed()) + " logs listed in " + Redaction.text(options.events()) + ", "
                 + CountFormat.of(o.alreadyStored()) + " already stored, " + CountFormat.of(o.read()) + " read ("
-                + CountFormat.of(o.unreadable()) + " unreadable or empty), tables under " + Redaction.text(options.out());
+                + CountFormat.of(o.unreadable()) + " unreadable or empty), tables " + Redaction.text(options.store().describe());
     }
 }

@@ -4,6 +4,7 @@ import dev.sparkdoc.fleet.Since;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Pattern;
 
@@ -12,16 +13,23 @@ import java.util.regex.Pattern;
  * Parsed by hand, not with picocli: the job's few options do not justify a command tree inside
  * someone else's JVM (picocli is relocated in the jar, it would work).
  *
+ * <p>The store is {@code --out URI} (folders, written by path: parquet, orc, delta) or
+ * {@code --tables CATALOG.NAMESPACE} (tables of a Spark catalog, written through DataFrameWriterV2:
+ * Iceberg, or any catalog the session has), never both: a folder and a catalog table are two
+ * stores, and the incremental read must look in the one the rows go to.
+ *
  * @param events   the folder of event logs, as Hadoop names it (file://, hdfs://, s3a://, gs://, abfs://)
- * @param out      the folder of the two tables ({@code out/applications}, {@code out/findings})
+ * @param store    where the two tables are: {@link FolderStore} or {@link CatalogStore}
  * @param sinceMs  only logs modified at or after this epoch millisecond; empty for all
- * @param format   the data source that writes and reads the tables: parquet, orc, delta, ...
  * @param report   run the report queries over the tables afterwards and print them
  */
-public record FleetJobOptions(String events, String out, OptionalLong sinceMs, String format, boolean report) {
+public record FleetJobOptions(String events, FleetStore store, OptionalLong sinceMs, boolean report) {
 
-    static final String USAGE = "usage: spark-submit --class dev.sparkdoc.spark.FleetJob sparkdoc.jar --events URI --out URI"
-            + " [--since DURATION|DATE] [--format parquet] [--report]";
+    static final String USAGE = "usage: spark-submit --class dev.sparkdoc.spark.FleetJob sparkdoc.jar --events URI"
+            + " (--out URI [--format parquet] | --tables CATALOG.NAMESPACE [--format F]) [--since DURATION|DATE] [--report]";
+
+    /** Without --format, --out writes Parquet; --tables leaves the provider to the catalog (Iceberg's is iceberg). */
+    static final String DEFAULT_FOLDER_FORMAT = "parquet";
 
     private static final Pattern FORMAT = Pattern.compile("[A-Za-z][A-Za-z0-9_.]*");
 
@@ -29,24 +37,33 @@ public record FleetJobOptions(String events, String out, OptionalLong sinceMs, S
     public static FleetJobOptions parse(List<String> args, Clock clock) {
         String events = null;
         String out = null;
+        String tables = null;
         OptionalLong since = OptionalLong.empty();
-        String format = "parquet";
+        Optional<String> format = Optional.empty();
         boolean report = false;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             switch (arg) {
                 case "--events" -> events = value(args, ++i, arg);
                 case "--out" -> out = value(args, ++i, arg);
+                case "--tables" -> tables = value(args, ++i, arg);
                 case "--since" -> since = OptionalLong.of(since(value(args, ++i, arg), clock));
-                case "--format" -> format = format(value(args, ++i, arg));
+                case "--format" -> format = Optional.of(format(value(args, ++i, arg)));
                 case "--report" -> report = true;
                 default -> throw new IllegalArgumentException("unknown argument '" + arg + "': " + USAGE);
             }
         }
-        if (events == null || out == null) {
-            throw new IllegalArgumentException("--events and --out are required: " + USAGE);
+        if (out != null && tables != null) {
+            throw new IllegalArgumentException("--out and --tables name two stores: give one, --out for folders or"
+                    + " --tables for the tables of a catalog");
         }
-        return new FleetJobOptions(events, out, since, format, report);
+        if (events == null || (out == null && tables == null)) {
+            throw new IllegalArgumentException("--events and one of --out or --tables are required: " + USAGE);
+        }
+        FleetStore store = out != null
+                ? new FolderStore(out, format.orElse(DEFAULT_FOLDER_FORMAT))
+                : CatalogStore.parse(tables, format);
+        return new FleetJobOptions(events, store, since, report);
     }
 
     private static String value(List<String> args, int i, String option) {

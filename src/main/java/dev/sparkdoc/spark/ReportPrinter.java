@@ -23,12 +23,12 @@ final class ReportPrinter {
     }
 
     static void print(SparkSession spark, FleetJobOptions options, PrintStream out) {
-        boolean stored = FleetJob.view(spark, options, FleetTables.APPLICATIONS, FleetTables.APPLICATION, FleetTables.APPLICATIONS);
+        boolean stored = options.store().view(spark, FleetTables.APPLICATIONS, FleetTables.APPLICATION, FleetTables.APPLICATIONS);
         if (!stored) {
-            out.println("no fleet store under " + Redaction.text(options.out()) + " yet: nothing to report");
+            out.println("no fleet store " + Redaction.text(options.store().describe()) + " yet: nothing to report");
             return;
         }
-        if (!FleetJob.view(spark, options, FleetTables.FINDINGS, FleetTables.FINDING, FleetTables.FINDINGS)) {
+        if (!options.store().view(spark, FleetTables.FINDINGS, FleetTables.FINDING, FleetTables.FINDINGS)) {
             spark.createDataFrame(List.of(), FleetTables.FINDING).createOrReplaceTempView(FleetTables.FINDINGS);
         }
         for (ReportQueries.Query query : ReportQueries.all(options.sinceMs().orElse(0))) {

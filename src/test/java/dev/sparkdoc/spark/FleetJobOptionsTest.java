@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The fleet job's arguments: what spark-submit passes after the jar. */
@@ -20,8 +21,7 @@ class FleetJobOptionsTest {
         FleetJobOptions o = FleetJobOptions.parse(List.of("--events", "hdfs:///spark-logs", "--out", "s3a://b/fleet"), CLOCK);
 
         assertThat(o.events()).isEqualTo("hdfs:///spark-logs");
-        assertThat(o.out()).isEqualTo("s3a://b/fleet");
-        assertThat(o.format()).isEqualTo("parquet");
+        assertThat(o.store()).isEqualTo(new FolderStore("s3a://b/fleet", "parquet"));
         assertThat(o.report()).isFalse();
         assertThat(o.sinceMs()).isEmpty();
     }
@@ -38,15 +38,35 @@ class FleetJobOptionsTest {
         FleetJobOptions o = FleetJobOptions.parse(List.of("--events", "e", "--out", "o", "--format", "Delta", "--report",
                 "--since", "24h"), CLOCK);
 
-        assertThat(o.format()).isEqualTo("delta");
+        assertThat(o.store()).isEqualTo(new FolderStore("o", "delta"));
         assertThat(o.report()).isTrue();
         assertThat(o.sinceMs()).hasValue(Instant.parse("2026-12-05T05:00:00Z").toEpochMilli());
     }
 
     @Test
+    void tablesNameACatalogAndANamespaceAndLeaveTheProviderToTheCatalog() {
+        FleetJobOptions iceberg = FleetJobOptions.parse(List.of("--events", "e", "--tables", "fleet.sparkdoc"), CLOCK);
+        FleetJobOptions nested = FleetJobOptions.parse(List.of("--events", "e", "--tables", "glue.team-a.sparkdoc",
+                "--format", "iceberg"), CLOCK);
+
+        assertThat(iceberg.store()).isEqualTo(new CatalogStore("fleet", List.of("sparkdoc"), Optional.empty()));
+        assertThat(((CatalogStore) iceberg.store()).tableName("applications")).isEqualTo("`fleet`.`sparkdoc`.`applications`");
+        assertThat(iceberg.store().describe()).isEqualTo("in fleet.sparkdoc");
+        assertThat(nested.store()).isEqualTo(new CatalogStore("glue", List.of("team-a", "sparkdoc"), Optional.of("iceberg")));
+    }
+
+    @Test
     void eachMistakeIsOneLineNamingTheFix() {
+        assertThatThrownBy(() -> FleetJobOptions.parse(List.of("--events", "e", "--out", "o", "--tables", "fleet.sparkdoc"), CLOCK))
+                .hasMessage("--out and --tables name two stores: give one, --out for folders or --tables for the tables of a catalog");
+        assertThatThrownBy(() -> FleetJobOptions.parse(List.of("--events", "e", "--tables", "sparkdoc"), CLOCK))
+                .hasMessage("--tables sparkdoc: give CATALOG.NAMESPACE, e.g. fleet.sparkdoc (spark_catalog.sparkdoc for the session catalog)");
+        assertThatThrownBy(() -> FleetJobOptions.parse(List.of("--events", "e", "--tables", "fleet.x;drop"), CLOCK))
+                .hasMessageStartingWith("--tables fleet.x;drop: give CATALOG.NAMESPACE");
+        assertThatThrownBy(() -> FleetJobOptions.parse(List.of("--events", "e", "--tables", "fleet..x"), CLOCK))
+                .hasMessageStartingWith("--tables fleet..x: give CATALOG.NAMESPACE");
         assertThatThrownBy(() -> FleetJobOptions.parse(List.of("--events", "e"), CLOCK))
-                .hasMessageStartingWith("--events and --out are required: usage: spark-submit");
+                .hasMessageStartingWith("--events and one of --out or --tables are required: usage: spark-submit");
         assertThatThrownBy(() -> FleetJobOptions.parse(List.of("--events", "--out", "o"), CLOCK))
                 .hasMessageStartingWith("--events needs a value");
         assertThatThrownBy(() -> FleetJobOptions.parse(List.of("--events", "e", "--out", "o", "--since", "last week"), CLOCK))

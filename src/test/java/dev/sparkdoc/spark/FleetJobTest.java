@@ -1,6 +1,7 @@
 package dev.sparkdoc.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sparkdoc.fleet.store.LogRows;
 import dev.sparkdoc.fleet.store.LogRowsReader;
@@ -27,13 +28,15 @@ import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
 /**
  * The fleet job on a real Spark over a folder of real event logs (every codec, plain and rolling,
  * complete, cut off and in progress, Spark 3.1 to 4.0, a malformed one, a corrupt and an empty
  * one): the Parquet tables it writes hold, log for log, what {@link LogRowsReader} makes of each
- * log, and a second run over the same folder adds nothing.
+ * log, and a second run over the same folder adds nothing. The same holds of Delta folders and of
+ * Iceberg tables in a catalog ({@code --tables}).
  */
 @RealSpark
 class FleetJobTest {
@@ -163,7 +166,109 @@ class FleetJobTest {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             ReportPrinter.print(spark, options, new PrintStream(bytes, true, StandardCharsets.UTF_8));
             assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("== costly-rules ==", "== logs-by-status ==", "complete\t2\t", "failed\t1\t");
+
+            // the same Delta tables as tables of the session catalog (DeltaCatalog), in a namespace made beforehand
+            Path namespace = Files.createTempDirectory("sparkdoc-fleet-delta-namespace-");
+            spark.sql("CREATE NAMESPACE fleet_delta LOCATION '" + namespace.toUri() + "'");
+            FleetJobOptions catalog = FleetJobOptions.parse(List.of("--events", events.toString(), "--tables",
+                    "spark_catalog.fleet_delta", "--format", "delta"), Clock.fixed(Instant.parse("2026-12-06T00:00:00Z"), ZoneOffset.UTC));
+            assertThat(FleetJob.run(spark, catalog).read()).isEqualTo(3);
+            assertThat(namespace.resolve("applications").resolve("_delta_log")).isDirectory();
+            assertTablesHold(spark.table("spark_catalog.fleet_delta.applications").collectAsList(),
+                    spark.table("spark_catalog.fleet_delta.findings").collectAsList(), expected);
+            assertThat(FleetJob.run(spark, catalog).alreadyStored()).isEqualTo(3);
         }
+    }
+
+    @Test
+    void writesIcebergTablesThroughACatalogWithTheRowsOfTheParquetRun() throws IOException {
+        Path events = Files.createTempDirectory("sparkdoc-fleet-events-");
+        copy(Path.of("src/test/resources/spark/eventlogs/join-plain/local-1795967342242"), events);
+        copy(Path.of("src/test/resources/spark/eventlogs/failed-queries/local-1796188719838"), events);
+        copy(Path.of("examples/skewed-join/eventlog_v2_local-1795967361954"), events);
+        Files.write(events.resolve("local-1700000000000.zstd"), "not a zstd frame \u0000\u0001".getBytes(StandardCharsets.UTF_8));
+        Files.write(events.resolve("local-1700000000001"), new byte[0]);
+        Path warehouse = Files.createTempDirectory("sparkdoc-fleet-warehouse-");
+        Path out = Files.createTempDirectory("sparkdoc-fleet-out-");
+        FleetJobOptions iceberg = tables(events, "fleet.sparkdoc");
+        FleetJobOptions parquet = options(events.toString(), out.toString());
+        Map<String, LogRows> expected = expected(events);
+
+        try (LocalSpark local = LocalSpark.builder().appName("fleet-job-iceberg")
+                .conf("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
+                .conf("spark.sql.catalog.fleet", "org.apache.iceberg.spark.SparkCatalog")
+                .conf("spark.sql.catalog.fleet.type", "hadoop")
+                .conf("spark.sql.catalog.fleet.warehouse", warehouse.toUri().toString()).start()) {
+            SparkSession spark = local.session();
+            System.err.printf("FleetJob Iceberg test: Spark started in %d ms%n", local.startupMillis());
+            long t0 = System.nanoTime();
+            FleetJob.Outcome first = FleetJob.run(spark, iceberg);
+
+            assertThat(first.read()).isEqualTo(5);
+            assertThat(first.unreadable()).isEqualTo(2);
+            assertThat(warehouse.resolve("sparkdoc/applications/metadata")).isDirectory();
+            assertThat(warehouse.resolve("sparkdoc/findings/data")).isDirectoryContaining(p -> p.getFileName().toString().startsWith("day="));
+            assertTablesHold(spark.table("fleet.sparkdoc.applications").collectAsList(),
+                    spark.table("fleet.sparkdoc.findings").collectAsList(), expected);
+            lap("first Iceberg run, rows checked", t0);
+            FleetJob.run(spark, parquet);
+            lap("Parquet run", t0);
+            for (String table : List.of(FleetTables.APPLICATIONS, FleetTables.FINDINGS)) {
+                assertThat(rows(spark, iceberg, table)).as(table).isNotEmpty().isEqualTo(rows(spark, parquet, table));
+            }
+
+            long snapshots = snapshots(spark);
+            FleetJob.Outcome second = FleetJob.run(spark, iceberg);
+            assertThat(second.read()).isZero();
+            assertThat(second.alreadyStored()).isEqualTo(5);
+            assertThat(snapshots(spark)).isEqualTo(snapshots);
+            lap("rows compared, second Iceberg run", t0);
+
+            // the same rows as the Parquet tables make the same reports: one report over Iceberg is enough
+            assertReportRanksTheCostliestRuleFirst(spark, iceberg, expected);
+            lap("report", t0);
+
+            assertThatThrownBy(() -> FleetJob.run(spark, tables(events, "lake.sparkdoc"))).hasMessage("--tables lake.sparkdoc:"
+                    + " this session has no catalog 'lake': set spark.sql.catalog.lake (Iceberg: --conf"
+                    + " spark.sql.catalog.lake=org.apache.iceberg.spark.SparkCatalog with its type and warehouse),"
+                    + " or give spark_catalog.sparkdoc for the session catalog");
+            spark.conf().set("spark.sql.catalog.broken", "org.example.NoSuchCatalog");
+            assertThatThrownBy(() -> FleetJob.run(spark, tables(events, "broken.sparkdoc"))).hasMessage("--tables broken.sparkdoc:"
+                    + " the class of spark.sql.catalog.broken (org.example.NoSuchCatalog) is not on the class path:"
+                    + " add its jar to spark-submit (--packages or --jars)");
+            spark.sql("CREATE TABLE fleet.other.applications (app_key STRING, day STRING) USING iceberg");
+            assertThatThrownBy(() -> FleetJob.run(spark, tables(events, "fleet.other"))).hasMessageStartingWith(
+                    "--tables fleet.other: fleet.other.applications is not sparkdoc's applications table (no column app_id, attempt,");
+            assertThat(spark.table("fleet.other.applications").count()).isZero();
+            lap("mistakes", t0);
+        }
+    }
+
+    /** Where the Iceberg test spends its time, on stderr, for the timing report. */
+    private static void lap(String what, long t0) {
+        System.err.printf("FleetJob Iceberg test: %s at %d ms%n", what, (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    private static FleetJobOptions tables(Path events, String tables) {
+        return FleetJobOptions.parse(List.of("--events", events.toString(), "--tables", tables),
+                Clock.fixed(Instant.parse("2026-12-06T00:00:00Z"), ZoneOffset.UTC));
+    }
+
+    /** Every row of one table as the job reads it back, as text, sorted: two stores compared cell for cell. */
+    private static List<String> rows(SparkSession spark, FleetJobOptions options, String table) {
+        StructType schema = table.equals(FleetTables.APPLICATIONS) ? FleetTables.APPLICATION : FleetTables.FINDING;
+        assertThat(options.store().view(spark, table, schema, "compared")).isTrue();
+        return spark.table("compared").collectAsList().stream().map(Row::toString).sorted().toList();
+    }
+
+    private static long snapshots(SparkSession spark) {
+        return spark.table("fleet.sparkdoc.applications.snapshots").count() + spark.table("fleet.sparkdoc.findings.snapshots").count();
+    }
+
+    private static String report(SparkSession spark, FleetJobOptions options) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ReportPrinter.print(spark, options, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8);
     }
 
     private static void assertStoreHolds(SparkSession spark, Path out, Map<String, LogRows> expected) {
@@ -171,7 +276,12 @@ class FleetJobTest {
     }
 
     private static void assertStoreHolds(SparkSession spark, Path out, Map<String, LogRows> expected, String format) {
-        List<Row> apps = spark.read().format(format).load(out.resolve("applications").toString()).collectAsList();
+        assertTablesHold(spark.read().format(format).load(out.resolve("applications").toString()).collectAsList(),
+                spark.read().format(format).load(out.resolve("findings").toString()).collectAsList(), expected);
+    }
+
+    /** The rows of the two tables, however stored, are what the reader makes of each log. */
+    private static void assertTablesHold(List<Row> apps, List<Row> findings, Map<String, LogRows> expected) {
         Map<String, Row> byLog = apps.stream().collect(Collectors.toMap(r -> fileName(r.getAs("log_path")), r -> r));
         assertThat(byLog).hasSameSizeAs(apps).containsOnlyKeys(expected.keySet());
         byLog.forEach((log, row) -> {
@@ -181,7 +291,6 @@ class FleetJobTest {
             assertThat((Long) row.getAs("log_size")).as(log).isEqualTo(want.application().logSize());
             assertThat(row.getAs("day").toString()).as(log).isEqualTo(want.application().day());
         });
-        List<Row> findings = spark.read().format(format).load(out.resolve("findings").toString()).collectAsList();
         Map<String, List<String>> got = new TreeMap<>(findings.stream().collect(Collectors.groupingBy(r -> (String) r.getAs("app_key"),
                 Collectors.mapping(r -> r.getAs("rank") + " " + r.getAs("rule") + " " + r.getAs("scope"),
                         Collectors.collectingAndThen(Collectors.toList(), l -> l.stream().sorted().toList())))));
@@ -193,15 +302,11 @@ class FleetJobTest {
     }
 
     private static void assertReportRanksTheCostliestRuleFirst(SparkSession spark, FleetJobOptions options, Map<String, LogRows> expected) {
+        String report = report(spark, options);
         Map<String, Double> lost = new HashMap<>();
         expected.values().forEach(r -> r.findings().stream().filter(f -> f.secondsLost() != null)
                 .forEach(f -> lost.merge(f.rule(), f.secondsLost(), Double::sum)));
         String costliest = lost.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-
-        ReportPrinter.print(spark, options, new PrintStream(bytes, true, StandardCharsets.UTF_8));
-
-        String report = bytes.toString(StandardCharsets.UTF_8);
         List<String> lines = report.lines().toList();
         int title = lines.indexOf("== costly-rules ==");
         assertThat(title).as(report).isNotNegative();
