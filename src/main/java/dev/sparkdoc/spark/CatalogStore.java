@@ -27,7 +27,7 @@ import org.apache.spark.sql.types.StructType;
  * @param namespace the namespace inside it (a database of the Hive metastore), one part or more
  * @param format    the provider of a table created ({@code USING F}); empty for the catalog's default
  */
-public record CatalogStore(String catalog, List<String> namespace, Optional<String> format) implements FleetStore {
+public record CatalogStore(String catalog, List<String> namespace, Optional<String> format) implements JobStore {
 
     /** Spark's name for the session catalog, always there (the Hive metastore or the in-memory one). */
     static final String SESSION_CATALOG = "spark_catalog";

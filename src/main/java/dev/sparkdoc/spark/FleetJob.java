@@ -23,7 +23,7 @@ import org.apache.spark.sql.SparkSession;
  * executors, a few logs per task; each executor triages its logs as {@code sparkdoc triage} would
  * and the rows are appended to the tables {@code applications} and {@code findings}, partitioned
  * by day: folders under {@code --out}, or tables of a catalog under {@code --tables} such as
- * Iceberg's ({@link FleetStore}, docs/fleet-cluster.md).
+ * Iceberg's ({@link JobStore}, docs/fleet-cluster.md).
  *
  * <p>Nothing else in sparkdoc imports this package: the CLI jar runs without Spark, and this
  * class only runs where the cluster provides it. Only Spark's Java API is used, so one jar serves

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * @param sinceMs  only logs modified at or after this epoch millisecond; empty for all
  * @param report   run the report queries over the tables afterwards and print them
  */
-public record FleetJobOptions(String events, FleetStore store, OptionalLong sinceMs, boolean report) {
+public record FleetJobOptions(String events, JobStore store, OptionalLong sinceMs, boolean report) {
 
     static final String USAGE = "usage: spark-submit --class dev.sparkdoc.spark.FleetJob sparkdoc.jar --events URI"
             + " (--out URI [--format parquet] | --tables CATALOG.NAMESPACE [--format F]) [--since DURATION|DATE] [--report]";
@@ -60,7 +60,7 @@ public record FleetJobOptions(String events, FleetStore store, OptionalLong sinc
         if (events == null || (out == null && tables == null)) {
             throw new IllegalArgumentException("--events and one of --out or --tables are required: " + USAGE);
         }
-        FleetStore store = out != null
+        JobStore store = out != null
                 ? new FolderStore(out, format.orElse(DEFAULT_FOLDER_FORMAT))
                 : CatalogStore.parse(tables, format);
         return new FleetJobOptions(events, store, since, report);

@@ -18,7 +18,7 @@ import org.apache.spark.sql.types.StructType;
  * @param out    the folder of the two tables, as Hadoop names it
  * @param format the data source name, lower case
  */
-public record FolderStore(String out, String format) implements FleetStore {
+public record FolderStore(String out, String format) implements JobStore {
 
     /** Nothing to check before the first write: the folders are made by it. */
     @Override

@@ -10,7 +10,7 @@ import org.apache.spark.sql.types.StructType;
  * ({@link FolderStore}), or tables of a Spark catalog under {@code --tables} ({@link CatalogStore}).
  * The job and {@code --report} see both alike: a table is appended to, or read as a temporary view.
  */
-public sealed interface FleetStore permits FolderStore, CatalogStore {
+public sealed interface JobStore permits FolderStore, CatalogStore {
 
     /**
      * Fails, with one line naming the problem and the fix, when this session cannot use the store;
