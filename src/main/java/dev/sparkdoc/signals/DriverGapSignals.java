@@ -57,10 +57,13 @@ final class DriverGapSignals {
         });
     }
 
-    /** "job 0 (collectAsList at App.java:35)": the job as StageNames calls it, its description or call site. */
+    /**
+     * "job 0 (collectAsList at App.java:17)": the job by its call site, where the user's code
+     * started it (a description set around a whole workload says less); else by its name.
+     */
     static String named(Job j, StageNames names) {
-        String name = names.job(j).strip();
-        return StageNames.meaningless(name) ? "job " + j.jobId() : "job " + j.jobId() + " (" + name + ")";
+        String name = names.callSite(j).orElseGet(() -> names.job(j)).strip();
+        return StageNames.meaningless(name) ? "job " + j.jobId() : "job " + j.jobId() + " (" + StageNames.oneLine(name) + ")";
     }
 
     static boolean streaming(AppSnapshot s) {
