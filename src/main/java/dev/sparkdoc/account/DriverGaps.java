@@ -55,13 +55,17 @@ public record DriverGaps(long windowMs, List<Gap> gaps) {
         long from = start(jobs.get(0));
         long to = jobs.stream().mapToLong(j -> end(j, nowMs)).max().orElse(from);
         Spans covered = Spans.union(busy).clip(from, to);
+        // a stream's log holds thousands of jobs and as many gaps: each gap finds its jobs by binary search
+        List<Job> byEnd = jobs.stream().sorted(Comparator.comparingLong(j -> end(j, nowMs))).toList();
+        long[] ends = byEnd.stream().mapToLong(j -> end(j, nowMs)).toArray();
+        long[] starts = jobs.stream().mapToLong(DriverGaps::start).toArray();
         List<Gap> gaps = new ArrayList<>();
         for (long[] gap : Spans.of(from, to).minus(covered).spans()) {
-            Optional<Job> after = jobs.stream().filter(j -> end(j, nowMs) <= gap[0]).max(Comparator.comparingLong(j -> end(j, nowMs)));
-            Optional<Job> before = jobs.stream().filter(j -> start(j) >= gap[1]).findFirst();
+            int after = lastAtOrBelow(ends, gap[0]);
+            int before = firstAtOrAbove(starts, gap[1]);
             // both exist: the window starts at a job's start and ends at a job's end, and jobs count as busy
-            if (after.isPresent() && before.isPresent()) {
-                gaps.add(new Gap(gap[0], gap[1], after.get(), before.get()));
+            if (after >= 0 && before < starts.length) {
+                gaps.add(new Gap(gap[0], gap[1], byEnd.get(after), jobs.get(before)));
             }
         }
         return Optional.of(new DriverGaps(Math.max(0, to - from), gaps));
@@ -80,6 +84,36 @@ public record DriverGaps(long windowMs, List<Gap> gaps) {
     /** {@link #totalMs} as a share of the window, 0 to 1. */
     public double share() {
         return windowMs <= 0 ? 0 : Math.min(1.0, (double) totalMs() / windowMs);
+    }
+
+    /** The index of the last value at or below {@code x} in ascending {@code a}; -1 when none is. */
+    private static int lastAtOrBelow(long[] a, long x) {
+        int lo = 0;
+        int hi = a.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] <= x) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo - 1;
+    }
+
+    /** The index of the first value at or above {@code x} in ascending {@code a}; {@code a.length} when none is. */
+    private static int firstAtOrAbove(long[] a, long x) {
+        int lo = 0;
+        int hi = a.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < x) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     private static long start(Job j) {

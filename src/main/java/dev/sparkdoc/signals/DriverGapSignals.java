@@ -36,11 +36,15 @@ final class DriverGapSignals {
                     + " idle between triggers by design");
     static final Fact INTERACTIVE = FACTS.flag("app.interactive",
             "an interactive session or a server of queries, idle while its user thinks: spark.repl.class.uri set (spark-shell),"
-                    + " or the name a shell or server gives itself (Spark shell, PySparkShell, SparkR, sparklyr, SparkSQL::host,"
+                    + " or the name a shell or server gives itself (Spark shell, PySparkShell, pyspark-shell, SparkR, sparklyr, SparkSQL::host,"
                     + " Thrift JDBC/ODBC Server, livy-session-N, Zeppelin, Databricks Shell)");
 
-    /** The names shells, notebooks and query servers give their application unless the user names it. */
-    private static final List<String> SESSION_NAMES = List.of("spark shell", "pysparkshell", "sparkr", "sparklyr",
+    /**
+     * The names shells, notebooks and query servers give their application unless the user names
+     * it. "pyspark-shell" is PySpark's own name for a session started from Python without an
+     * appName: a Jupyter kernel, as a rule (a script under spark-submit is named after its file).
+     */
+    private static final List<String> SESSION_NAMES = List.of("spark shell", "pysparkshell", "pyspark-shell", "sparkr", "sparklyr",
             "thrift jdbc/odbc server", "zeppelin", "databricks shell");
     private static final List<String> SESSION_PREFIXES = List.of("sparksql::", "livy-session-");
 

@@ -72,6 +72,21 @@ class DriverGapsTest {
     }
 
     @Test
+    void fiftyThousandJobsEachWithAGapAfterItAreAllFound() {
+        // a stream's micro-batches: a job of 1 s every 2 s; the app's window is T0 to END only for the other tests
+        List<Job> jobs = new java.util.ArrayList<>();
+        for (int i = 0; i < 50_000; i++) {
+            jobs.add(job(i, "batch " + i, 2L * i, 2L * i + 1));
+        }
+        DriverGaps g = DriverGaps.of(snapshot(jobs, List.of()), T0.plusSeconds(100_000)).orElseThrow();
+
+        assertThat(g.gaps()).hasSize(49_999);
+        assertThat(g.totalMs()).isEqualTo(49_999_000L);
+        assertThat(g.gaps().get(49_998).after().jobId()).isEqualTo(49_998);
+        assertThat(g.gaps().get(49_998).before().jobId()).isEqualTo(49_999);
+    }
+
+    @Test
     void oneJobHasNoBetween() {
         assertThat(DriverGaps.of(snapshot(List.of(job(0, "a", 10, 90)), List.of()), END)).isEmpty();
     }

@@ -40,10 +40,13 @@ class DriverGapSignalsTest {
     }
 
     @Test
-    void sparkShellAndThePySparkShellAreInteractive() {
+    void sparkShellThePySparkShellAndANotebooksSessionAreInteractive() {
         assertThat(Facts.value(Facts.app(twoJobs(Snapshots.app().conf("spark.repl.class.uri", "spark://10.0.0.1:40000/classes"),
                 Optional.empty())), "app.interactive")).isEqualTo(1);
         assertThat(Facts.value(Facts.app(twoJobs(Snapshots.app().named("app-2", "PySparkShell"), Optional.empty())),
+                "app.interactive")).isEqualTo(1);
+        // a Jupyter kernel's session started without an app name
+        assertThat(Facts.value(Facts.app(twoJobs(Snapshots.app().named("app-4", "pyspark-shell"), Optional.empty())),
                 "app.interactive")).isEqualTo(1);
         assertThat(Facts.value(Facts.app(twoJobs(Snapshots.app().named("app-3", "nightly PySpark shell export"), Optional.empty())),
                 "app.interactive")).isZero();
