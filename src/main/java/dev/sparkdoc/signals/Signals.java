@@ -42,6 +42,7 @@ public final class Signals {
         CrashSignals.compute(ctx, appSink);
         LossSignals.compute(ctx, appSink);
         TimeSignals.compute(ctx, appSink);
+        DriverGapSignals.compute(ctx, appSink);
         RetriedWork.compute(ctx, appSink);
         SpeculativeCopies.compute(ctx, appSink);
         ExecutorCounts.compute(ctx, appSink);

@@ -82,6 +82,17 @@ public final class StageNames {
     }
 
     /**
+     * Where in the user's code a job was started ("collectAsList at App.java:17"), whatever its
+     * description: Spark's name for it when it found one, else a call site read from its stages,
+     * last one first; empty when neither names the user's code.
+     */
+    public Optional<String> callSite(Job job) {
+        return Optional.of(job.name()).filter(n -> !meaningless(n))
+                .or(() -> job.stageIds().stream().sorted(Comparator.reverseOrder()).map(latestAttempt).flatMap(Optional::stream)
+                        .map(this::callSite).flatMap(Optional::stream).findFirst());
+    }
+
+    /**
      * The user's own call site of a stage, when its name or its call-site stack has one: "where in
      * my code", shown beside a description.
      */
