@@ -83,6 +83,10 @@ final class ProducedFacts {
         logs.addAll(entries(Path.of("src/test/resources/public-eventlogs")));
         // the blind corpus's one application with spark.task.cpus above 1 (config.task-cpus)
         logs.addAll(entries(Path.of("src/test/resources/corpus/j413_config_task_cpus")));
+        // the blind corpus's outer join whose NULL keys fill one partition (stage.skew.nullKeys.*), and its
+        // window with no partitionBy (stage.window.secondsLost)
+        logs.addAll(entries(Path.of("src/test/resources/corpus/j420_null_key_skew_join")));
+        logs.addAll(entries(Path.of("src/test/resources/corpus/j413_window_no_partition")));
         return logs;
     }
 
