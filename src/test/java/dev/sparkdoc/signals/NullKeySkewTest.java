@@ -115,7 +115,7 @@ class NullKeySkewTest {
         assertThat(f.text("stage.skew.nullKeys.join")).isEmpty();
     }
 
-    private static Snapshots j420(String type) {
+    static Snapshots j420(String type) {
         Snapshots.StageBuilder s = stage(4).tasks(9, 9).runTime(5_400).shuffleRead(java.util.Arrays.stream(J420_READS).sum());
         for (int i = 0; i < J420_READS.length; i++) {
             s.slowTask(i, "driver", i == 2 ? 1_171 : 400, 0, J420_READS[i]);

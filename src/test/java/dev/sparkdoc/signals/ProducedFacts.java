@@ -83,10 +83,6 @@ final class ProducedFacts {
         logs.addAll(entries(Path.of("src/test/resources/public-eventlogs")));
         // the blind corpus's one application with spark.task.cpus above 1 (config.task-cpus)
         logs.addAll(entries(Path.of("src/test/resources/corpus/j413_config_task_cpus")));
-        // the blind corpus's outer join whose NULL keys fill one partition (stage.skew.nullKeys.*), and its
-        // window with no partitionBy (stage.window.secondsLost)
-        logs.addAll(entries(Path.of("src/test/resources/corpus/j420_null_key_skew_join")));
-        logs.addAll(entries(Path.of("src/test/resources/corpus/j413_window_no_partition")));
         return logs;
     }
 
@@ -113,6 +109,10 @@ final class ProducedFacts {
     /** Rare conditions, one snapshot each. */
     private static Map<String, SignalSet> snapshots() {
         Map<String, SignalSet> out = new LinkedHashMap<>();
+        // the blind corpus's j420_null_key_skew_join and j413_window_no_partition, as their tests make them
+        out.put("an outer join whose NULL keys fill one partition", Signals.compute(NullKeySkewTest.j420("LeftOuter").build()));
+        out.put("a window with no partitionBy", Signals.compute(UnpartitionedWindowTest.j413(
+                "Exchange SinglePartition, ENSURE_REQUIREMENTS, [plan_id=25]", 1, 300L << 20).build()));
         out.put("failures of every kind", Signals.compute(Snapshots.app()
                 .job(Snapshots.failedJob(1, "Job aborted due to stage failure: Task not serializable:"
                         + " java.io.NotSerializableException: com.example.Helper", 0, 0))

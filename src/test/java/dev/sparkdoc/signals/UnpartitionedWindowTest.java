@@ -61,7 +61,7 @@ class UnpartitionedWindowTest {
         assertThat(many.value("stage.window.unpartitioned")).hasValue(0.0);
     }
 
-    private static Snapshots j413(String exchange, int tasks, long spill) {
+    static Snapshots j413(String exchange, int tasks, long spill) {
         return Snapshots.app()
                 .job(new Job(0, "job 0", Optional.empty(), Optional.empty(), JobStatus.SUCCEEDED, Optional.of(T0.plusSeconds(10)),
                         Optional.of(T0.plusSeconds(18)), List.of(2), TaskCounts.NONE, 1, 0, 0, 0, Optional.of(0L), Optional.empty()))
