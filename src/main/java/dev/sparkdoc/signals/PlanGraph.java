@@ -84,6 +84,112 @@ final class PlanGraph {
         return groups;
     }
 
+    /**
+     * A window operator fed by an {@code Exchange SinglePartition}: a window with no partitionBy
+     * (Spark's "No Partition Defined for Window operation! Moving all data to a single partition").
+     * Every row of the query goes to one task, whatever the slots.
+     */
+    boolean unpartitionedWindow() {
+        return nodes.stream().filter(n -> n.name().startsWith("Window")).anyMatch(this::singlePartitionBelow);
+    }
+
+    /** The nearest exchanges below a node, and whether one of them moves every row to a single partition. */
+    private boolean singlePartitionBelow(PlanNode start) {
+        Deque<PlanNode> queue = new ArrayDeque<>(children(start));
+        Set<Long> seen = new HashSet<>();
+        while (!queue.isEmpty()) {
+            PlanNode n = queue.poll();
+            if (!seen.add(n.nodeId())) {
+                continue;
+            }
+            if (n.name().startsWith("Exchange")) {
+                if (n.detail().startsWith("Exchange SinglePartition")) {
+                    return true;
+                }
+                continue;  // a hash or range exchange: partitions below it are another stage's
+            }
+            queue.addAll(children(n));
+        }
+        return false;
+    }
+
+    /** How Spark prints a shuffle join: its left keys, right keys and join type. */
+    private static final java.util.regex.Pattern SHUFFLE_JOIN = java.util.regex.Pattern.compile(
+            "^(SortMergeJoin|ShuffledHashJoin) \\[(.*?)\\], \\[(.*?)\\], (\\w+)");
+    /** An attribute as Spark prints it: name#id, with a type suffix for some (user_id#8L). */
+    private static final java.util.regex.Pattern ATTRIBUTE = java.util.regex.Pattern.compile("(\\w+)#(\\d+)L?");
+    /** The partition count of a hash exchange: {@code hashpartitioning(keys, 200)}. */
+    private static final java.util.regex.Pattern HASH_PARTITIONS = java.util.regex.Pattern.compile("hashpartitioning\\(.*, (\\d+)\\)");
+
+    /**
+     * The shuffle joins that carry NULL keys into their shuffle. For an inner or semi join Spark's
+     * optimizer filters null keys out first (InferFiltersFromConstraints adds {@code isnotnull(key)}
+     * below the join): they can never match. An outer join keeps its preserved side's rows, nulls
+     * included, and so does an anti join: those keys are shuffled, and Murmur3 hashes every NULL
+     * key alike, to one partition. A preserved side whose keys do pass an {@code isnotnull} filter
+     * (the user's) carries none. The plan does not say whether a column is nullable: this is a join
+     * that can carry them, and the stage's hot partition says whether it did.
+     */
+    List<NullKeyJoin> nullKeyJoins() {
+        List<NullKeyJoin> out = new ArrayList<>();
+        for (PlanNode n : nodes) {
+            java.util.regex.Matcher m = SHUFFLE_JOIN.matcher(n.detail());
+            if (!m.find()) {
+                continue;
+            }
+            String type = m.group(4);
+            List<String> kept = switch (type) {
+                case "LeftOuter", "LeftAnti" -> List.of(m.group(2));
+                case "RightOuter" -> List.of(m.group(3));
+                case "FullOuter" -> List.of(m.group(2), m.group(3));
+                default -> List.of();
+            };
+            String filters = String.join("\n", below(n).stream().filter(c -> c.name().startsWith("Filter")).map(PlanNode::detail).toList());
+            List<String> unfiltered = new ArrayList<>();
+            for (String keys : kept) {
+                java.util.regex.Matcher a = ATTRIBUTE.matcher(keys);
+                while (a.find()) {
+                    String attr = a.group(1) + "#" + a.group(2);
+                    boolean filtered = java.util.regex.Pattern.compile("isnotnull\\(" + java.util.regex.Pattern.quote(attr) + "L?\\)")
+                            .matcher(filters).find();
+                    if (!filtered && !unfiltered.contains(a.group(1))) {
+                        unfiltered.add(a.group(1));
+                    }
+                }
+            }
+            if (unfiltered.isEmpty()) {
+                continue;
+            }
+            int partitions = below(n).stream().map(c -> HASH_PARTITIONS.matcher(c.detail()))
+                    .filter(java.util.regex.Matcher::find).mapToInt(h -> Integer.parseInt(h.group(1))).max().orElse(0);
+            out.add(new NullKeyJoin(m.group(1), type, unfiltered, partitions));
+        }
+        return out;
+    }
+
+    /**
+     * @param operator   SortMergeJoin or ShuffledHashJoin
+     * @param keys       the preserved side's key columns with no isnotnull filter
+     * @param partitions the join's shuffle partitions before AQE merged any (its exchanges'), 0 when unknown
+     */
+    record NullKeyJoin(String operator, String type, List<String> keys, int partitions) {
+    }
+
+    /** Every node below one, itself left out. */
+    private List<PlanNode> below(PlanNode start) {
+        List<PlanNode> out = new ArrayList<>();
+        Deque<PlanNode> queue = new ArrayDeque<>(children(start));
+        Set<Long> seen = new HashSet<>();
+        while (!queue.isEmpty()) {
+            PlanNode n = queue.poll();
+            if (seen.add(n.nodeId())) {
+                out.add(n);
+                queue.addAll(children(n));
+            }
+        }
+        return out;
+    }
+
     List<PlanNode> nodes() {
         return nodes;
     }

@@ -205,6 +205,8 @@ public final class StageSignals {
             PlanGraph plan = ctx.plan(q);
             sink.put(QUERY_SHUFFLE_JOIN, plan.shuffleJoin()).put(QUERY_GROUPS_ONLY, plan.groups() && !plan.shuffleJoin())
                     .put(QUERY_USER_PARTITIONS, plan.userPartitionCount());
+            NullKeySkew.compute(plan, stage, sink);
+            UnpartitionedWindow.compute(plan, stage, wall, ctx.slots(), sink);
             return plan.userPartitionCount();
         }).orElse(false);
         AqeCoalesce.compute(ctx.hasConfig() ? ctx.settingsOf(stage) : Settings.NONE, stage, userPartitions, sink);

@@ -79,7 +79,7 @@ class RuleTestsTest {
                         + " against the median's 40 KiB",
                 dir.resolve("skew.test.yaml") + ":26: skew.stage-task-time \"silent\": expected it to fire, it stayed silent:"
                         + " stage.duration.maxOverP50 not given, stage.data.skewed = no (needs == true), stage.duration.max not given,"
-                        + " stage.tail.secondsLost not given, stage.query.groupsOnly not given");
+                        + " stage.tail.secondsLost not given, stage.query.groupsOnly not given, stage.skew.nullKeys not given");
     }
 
     @Test

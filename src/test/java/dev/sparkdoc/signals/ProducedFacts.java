@@ -109,6 +109,10 @@ final class ProducedFacts {
     /** Rare conditions, one snapshot each. */
     private static Map<String, SignalSet> snapshots() {
         Map<String, SignalSet> out = new LinkedHashMap<>();
+        // the blind corpus's j420_null_key_skew_join and j413_window_no_partition, as their tests make them
+        out.put("an outer join whose NULL keys fill one partition", Signals.compute(NullKeySkewTest.j420("LeftOuter").build()));
+        out.put("a window with no partitionBy", Signals.compute(UnpartitionedWindowTest.j413(
+                "Exchange SinglePartition, ENSURE_REQUIREMENTS, [plan_id=25]", 1, 300L << 20).build()));
         out.put("failures of every kind", Signals.compute(Snapshots.app()
                 .job(Snapshots.failedJob(1, "Job aborted due to stage failure: Task not serializable:"
                         + " java.io.NotSerializableException: com.example.Helper", 0, 0))
