@@ -290,6 +290,70 @@ final class PlanGraph {
     record RowExplosion(String operator, boolean generate, long rowsIn, long rowsOut, double ratio) {
     }
 
+    /** Joins on keys: their output passes their larger input's rows only where a key repeats on both sides. */
+    private static final List<String> EQUI_JOINS = List.of("BroadcastHashJoin", "SortMergeJoin", "ShuffledHashJoin");
+
+    /**
+     * The equi-join whose output rows are the largest multiple of its larger input's, of at least
+     * {@code minIn} input rows. Where one side's keys are unique each row of the other side matches
+     * at most once, so an inner join makes no more rows than that side has, an outer join at most
+     * both sides' rows: a multiple above 2 is a key repeated on both sides (many-to-many).
+     */
+    Optional<JoinFanOut> joinFanOut(long minIn) {
+        JoinFanOut worst = null;
+        for (PlanNode n : nodes) {
+            if (EQUI_JOINS.stream().noneMatch(n.name()::startsWith)) {
+                continue;
+            }
+            Optional<Long> out = metric(n, "number of output rows");
+            long in = children(n).stream().mapToLong(c -> rowsOut(c).orElse(0L)).max().orElse(0L);
+            if (out.isEmpty() || in < minIn) {
+                continue;
+            }
+            JoinFanOut j = new JoinFanOut(n, in, out.get());
+            if (worst == null || j.ratio() > worst.ratio()) {
+                worst = j;
+            }
+        }
+        return Optional.ofNullable(worst);
+    }
+
+    /** @param rowsIn the larger input's rows */
+    record JoinFanOut(PlanNode join, long rowsIn, long rowsOut) {
+        double ratio() {
+            return (double) rowsOut / rowsIn;
+        }
+    }
+
+    /**
+     * The summed {@code duration} of the codegen pipelines that handle a node's output rows: its own
+     * pipeline and every one above it (after a shuffle, the next stage's). Empty when the node's own
+     * pipeline or its duration is unknown; an operator above it outside codegen adds nothing.
+     */
+    Optional<Long> pipelinesFrom(PlanNode node) {
+        Optional<Long> own = pipeline(node).flatMap(c -> metric(c, "duration"));
+        if (own.isEmpty()) {
+            return Optional.empty();
+        }
+        Set<Long> seen = new HashSet<>();
+        pipeline(node).ifPresent(c -> seen.add(c.nodeId()));
+        long total = own.get();
+        Deque<PlanNode> queue = new ArrayDeque<>(parents(node));
+        Set<Long> visited = new HashSet<>();
+        while (!queue.isEmpty()) {
+            PlanNode n = queue.poll();
+            if (!visited.add(n.nodeId())) {
+                continue;
+            }
+            Optional<PlanNode> cluster = n.wholeStageCodegenId().isPresent() ? pipeline(n) : Optional.empty();
+            if (cluster.isPresent() && seen.add(cluster.get().nodeId())) {
+                total += metric(cluster.get(), "duration").orElse(0L);
+            }
+            queue.addAll(parents(n));
+        }
+        return Optional.of(total);
+    }
+
     /**
      * The nested-loop join (BroadcastNestedLoopJoin, CartesianProduct) whose inputs make the most
      * pairs of rows: it evaluates its condition on every pair, where a hash join touches each row once.

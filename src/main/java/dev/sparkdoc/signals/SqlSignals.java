@@ -58,6 +58,19 @@ public final class SqlSignals {
     public static final Fact ROWS_EXPLOSION_OPERATOR = FACTS.text("sql.rows.explosion.operator", "that operator's name");
     public static final Fact ROWS_EXPLOSION_OUT = FACTS.count("sql.rows.explosion.rowsOut", "that operator's output rows");
     public static final Fact ROWS_EXPLOSION_IN = FACTS.count("sql.rows.explosion.rowsIn", "that operator's (larger) input rows");
+    public static final Fact JOIN_FAN_OUT = FACTS.ratio("sql.join.fanOut",
+            "output rows / the larger input's rows of the equi-join (BroadcastHashJoin, SortMergeJoin, ShuffledHashJoin) that"
+                    + " multiplies rows most, of 10,000 input rows or more: above 2, a key repeats on both sides (many-to-many)");
+    public static final Fact JOIN_FAN_OUT_JOIN = FACTS.text("sql.join.fanOut.join",
+            "that join for a title: its operator and the keys its plan prints (\"BroadcastHashJoin on customer_id\")");
+    public static final Fact JOIN_FAN_OUT_KEYS = FACTS.text("sql.join.fanOut.keys", "that join's keys, as its plan prints them");
+    public static final Fact JOIN_FAN_OUT_IN = FACTS.count("sql.join.fanOut.rowsIn", "that join's larger input's rows");
+    public static final Fact JOIN_FAN_OUT_OUT = FACTS.count("sql.join.fanOut.rowsOut", "that join's output rows");
+    public static final Fact JOIN_FAN_OUT_TASK_TIME = FACTS.ms("sql.join.fanOut.taskTime",
+            "task time of the work on the join's output: the summed duration of its codegen pipeline and of every one above it;"
+                    + " without pipeline durations, the task time of all the query's stages");
+    public static final Fact JOIN_FAN_OUT_SECONDS_LOST = FACTS.seconds("sql.join.fanOut.secondsLost",
+            "the share of that task time the extra rows cost (1 - 1/sql.join.fanOut) over the slots, at most the query's duration");
     public static final Fact NESTED_LOOP_PAIRS = FACTS.count("sql.join.nestedLoop.pairs",
             "pairs of rows the largest nested-loop join (BroadcastNestedLoopJoin, CartesianProduct) compared: its inputs' rows multiplied");
     public static final Fact NESTED_LOOP_SIDES = FACTS.text("sql.join.nestedLoop.sides",
@@ -132,6 +145,7 @@ public final class SqlSignals {
         plan.rowExplosion(ROWS_EXPLOSION_MIN_IN).ifPresent(x -> sink.put(ROWS_EXPLOSION, x.ratio())
                 .put(ROWS_EXPLOSION_GENERATE, x.generate()).text(ROWS_EXPLOSION_OPERATOR, x.operator())
                 .put(ROWS_EXPLOSION_OUT, x.rowsOut()).put(ROWS_EXPLOSION_IN, x.rowsIn()));
+        plan.joinFanOut(ROWS_EXPLOSION_MIN_IN).ifPresent(x -> joinFanOut(ctx, sql, plan, x, sink));
         plan.nestedLoop().ifPresent(x -> sink.put(NESTED_LOOP_PAIRS, x.pairs())
                 .text(NESTED_LOOP_SIDES, CountFormat.of(x.left()) + " × " + CountFormat.of(x.right()) + " rows"));
         plan.expand().ifPresent(x -> sink.put(EXPAND, x.ratio()).put(EXPAND_IN, x.rowsIn()).put(EXPAND_OUT, x.rowsOut())
@@ -144,6 +158,24 @@ public final class SqlSignals {
         double shuffleLost = shuffleStages(ctx, sql, sink);
         objectAggregates(ctx, plan, shuffleLost, sink);
         UdfSignals.compute(ctx, sql, plan, sink);
+    }
+
+    /**
+     * The join that multiplies rows most, and what its extra rows cost: the work on its output (its
+     * pipeline and those above it) would shrink to about 1/fanOut with the key unique on one side.
+     */
+    private static void joinFanOut(AppContext ctx, SqlExecution sql, PlanGraph plan, PlanGraph.JoinFanOut x, FactSink sink) {
+        Optional<String> keys = JoinKeys.of(x.join().detail());
+        sink.put(JOIN_FAN_OUT, x.ratio()).put(JOIN_FAN_OUT_IN, x.rowsIn()).put(JOIN_FAN_OUT_OUT, x.rowsOut())
+                .text(JOIN_FAN_OUT_JOIN, x.join().name() + keys.map(k -> " on " + k).orElse(""));
+        keys.ifPresent(k -> sink.text(JOIN_FAN_OUT_KEYS, k));
+        long taskMs = plan.pipelinesFrom(x.join())
+                .orElseGet(() -> ctx.stagesOfQuery(sql).stream().mapToLong(UdfCost::taskTimeSoFar).sum());
+        sink.put(JOIN_FAN_OUT_TASK_TIME, taskMs);
+        if (x.ratio() > 1) {
+            double extra = taskMs / 1000.0 * (1 - 1 / x.ratio()) / Math.max(1, ctx.slots());
+            sink.put(JOIN_FAN_OUT_SECONDS_LOST, Math.min(extra, sql.durationMs() / 1000.0));
+        }
     }
 
     /** The sort-merge join with the smallest side: its sides' sizes, and why Spark did not broadcast that side. */
