@@ -34,6 +34,13 @@ class PlanUdfsTest {
     }
 
     @Test
+    void showsPrettyPrintingIsNoUdf() {
+        // Spark 3.5+ wraps every column Dataset.show() prints in ToPrettyString
+        assertThat(names("Project", "Project [toprettystring(id#0L, Some(UTC)) AS toprettystring(id)#12, "
+                + "toprettystring(name#1, Some(UTC)) AS toprettystring(name)#13]")).isEmpty();
+    }
+
+    @Test
     void anUnnamedScalaUdfPrintsAsUdf() {
         List<PlanUdf> udfs = of("Project", "Project [city#27, country#28, id#29L, name#30, UDF(country#28) AS normalisedCountry#37]");
         assertThat(udfs).extracting(PlanUdf::name).containsExactly("UDF");
