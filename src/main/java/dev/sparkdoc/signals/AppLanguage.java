@@ -53,38 +53,18 @@ public enum AppLanguage {
         if (command.contains("org.apache.spark.repl.Main")) {
             return Optional.of(SCALA);
         }
-        int python = 0;
-        int scala = 0;
-        int java = 0;
+        int[] tally = new int[3];
         for (Stage st : s.stages()) {
-            String name = st.name();
-            Matcher m = CALL_SITE.matcher(name);
-            // Py4J calls the action by reflection: "count at NativeMethodAccessorImpl.java:0" is PySpark's signature
-            if (name.contains("NativeMethodAccessorImpl.java:0") || name.contains("<stdin>:")) {
-                python++;
-            } else if (name.contains("<console>:")) {
-                scala++;
-            } else if (m.find() && !NOT_USER.matcher(m.group(1)).find()) {
-                switch (m.group(2)) {
-                    case "scala" -> scala++;
-                    case "java" -> java++;
-                    default -> python++;
-                }
-            } else {
-                // Spark 4 names a stage after a JDK frame: the first frame of the user's own code decides
-                Matcher f = FRAME.matcher(st.details());
-                while (f.find()) {
-                    if (!PLATFORM.matcher(f.group(1)).find()) {
-                        switch (f.group(2)) {
-                            case "scala" -> scala++;
-                            case "java" -> java++;
-                            default -> python++;
-                        }
-                        break;
-                    }
-                }
-            }
+            tally(st.name(), st.details(), tally);
         }
+        if (tally[0] + tally[1] + tally[2] == 0) {
+            // Spark 4 runs a query's stages from its own thread pool (CompletableFuture frames only): the
+            // query's description still names the user's call, "show at App.java:28"
+            s.sqlExecutions().forEach(q -> tally(q.description(), "", tally));
+        }
+        int python = tally[0];
+        int scala = tally[1];
+        int java = tally[2];
         if (python > 0 && python >= scala + java) {
             return Optional.of(PYTHON);
         }
@@ -92,5 +72,35 @@ public enum AppLanguage {
             return jvmByCommand(command);
         }
         return Optional.of(scala >= java ? SCALA : JAVA);
+    }
+
+    /** Counts one call site ({@code name}, else the first user frame of {@code details}) as python, scala or java. */
+    private static void tally(String name, String details, int[] tally) {
+        Matcher m = CALL_SITE.matcher(name);
+        // Py4J calls the action by reflection: "count at NativeMethodAccessorImpl.java:0" is PySpark's signature
+        if (name.contains("NativeMethodAccessorImpl.java:0") || name.contains("<stdin>:")) {
+            tally[0]++;
+        } else if (name.contains("<console>:")) {
+            tally[1]++;
+        } else if (m.find() && !NOT_USER.matcher(m.group(1)).find()) {
+            count(m.group(2), tally);
+        } else {
+            // Spark 4 names a stage after a JDK frame: the first frame of the user's own code decides
+            Matcher f = FRAME.matcher(details);
+            while (f.find()) {
+                if (!PLATFORM.matcher(f.group(1)).find()) {
+                    count(f.group(2), tally);
+                    return;
+                }
+            }
+        }
+    }
+
+    private static void count(String extension, int[] tally) {
+        switch (extension) {
+            case "scala" -> tally[1]++;
+            case "java" -> tally[2]++;
+            default -> tally[0]++;
+        }
     }
 }
