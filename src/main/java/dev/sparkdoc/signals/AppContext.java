@@ -1,5 +1,6 @@
 package dev.sparkdoc.signals;
 
+import dev.sparkdoc.facts.InForce;
 import dev.sparkdoc.facts.Scope;
 import dev.sparkdoc.model.AppSnapshot;
 import dev.sparkdoc.model.DriverLog;
@@ -217,6 +218,11 @@ public final class AppContext {
             settings = Settings.ofApp(this);
         }
         return settings;
+    }
+
+    /** The settings remedies are checked against: spark.driver.memory as the driver's heap really was, where measured. */
+    InForce inForce() {
+        return driverHeap().measured() ? new MeasuredDriverHeap(settings(), driverHeap()) : settings();
     }
 
     /** The driver's heap as the JVM had it: the block manager's evidence over spark.driver.memory where they differ. */

@@ -29,6 +29,12 @@ public enum FailureKind {
     PYTHON_MEMORY,
     /** a Python worker raised (PythonException) */
     PYTHON,
+    /**
+     * TaskResultLost: the task ended, but the driver could not fetch its result (results over
+     * spark.task.maxDirectResultSize wait in the executor's block manager): the driver's heap ran
+     * out fetching them, or the executor holding them went away
+     */
+    RESULT_LOST,
     /** killed on purpose: speculation, job cancelled, stage finished */
     KILLED,
     /** anything else: user code, data */
@@ -76,6 +82,9 @@ public enum FailureKind {
         }
         if (t.contains("pythonexception") || t.contains("traceback (most recent call last)")) {
             return ExceptionNames.pythonRoot(text).filter(root -> root.startsWith("MemoryError")).isPresent() ? PYTHON_MEMORY : PYTHON;
+        }
+        if (r.contains("taskresultlost") || t.contains("taskresultlost") || t.contains("result lost from block manager")) {
+            return RESULT_LOST;
         }
         if (r.contains("taskkilled") || r.contains("killed") || t.startsWith("taskkilled")) {
             return KILLED;

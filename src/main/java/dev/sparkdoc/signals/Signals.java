@@ -35,7 +35,7 @@ public final class Signals {
     /** With the driver's own log too ({@code triage --driver-log}): how the driver died, if it did. */
     public static SignalSet compute(AppSnapshot snapshot, Optional<ProcessTable> processes, Optional<DriverLog> driverLog) {
         AppContext ctx = AppContext.of(snapshot, driverLog);
-        FactSink appSink = new FactSink(ctx.appScope()).settings(ctx.settings());
+        FactSink appSink = new FactSink(ctx.appScope()).settings(ctx.inForce());
         AppSignals.compute(ctx, appSink);
         DriverSignals.compute(ctx, appSink);
         ConfigSignals.compute(ctx, appSink);

@@ -154,6 +154,8 @@ public final class StageSignals {
             "failed task attempts: a Python worker exited unexpectedly (killed, segfault), no traceback");
     public static final Fact PYTHON_MEMORY_LARGER = FACTS.bytes("stage.python.memory.larger",
             "spark.executor.pyspark.memory doubled, at least 1 GiB (set only when it is set)");
+    public static final Fact FAILURES_RESULT_LOST = FACTS.count("stage.failures.resultLost",
+            "failed task attempts: TaskResultLost, the driver could not fetch the task's result");
     public static final Fact FAILURES_KILLED = FACTS.count("stage.failures.killed",
             "task attempts killed on purpose: speculation, cancellation");
     public static final Fact FAILURES_MEMORY = FACTS.count("stage.failures.memory",
@@ -161,7 +163,7 @@ public final class StageSignals {
     public static final Fact FAILURES_GPU_MEMORY = FACTS.count("stage.failures.gpuMemory",
             "failed task attempts: the GPU's memory (RAPIDS GpuSplitAndRetryOOM, RMM, CUDA out of memory)");
     public static final Fact FAILURES_OTHER = FACTS.count("stage.failures.other",
-            "failed task attempts of no known kind (user code, data): not memory, disk, fetch, lost executor, serialization, Python");
+            "failed task attempts of no known kind (user code, data): not memory, disk, fetch, lost executor, serialization, Python, a lost result");
     public static final Fact FAILURES_SECONDS_LOST = FACTS.seconds("stage.failures.secondsLost",
             "wall time of a failed stage, else failed attempts × median run time over the slots");
     public static final Fact FAILURE_EXCEPTION = FACTS.text("stage.failure.exception", "the most frequent failure's exception class");
@@ -175,7 +177,8 @@ public final class StageSignals {
     private static final Map<FailureKind, Fact> FAILURES_OF_KIND = Map.of(
             FailureKind.DISK_FULL, FAILURES_DISK_FULL, FailureKind.SERIALIZATION, FAILURES_SERIALIZATION,
             FailureKind.PYTHON, FAILURES_PYTHON, FailureKind.PYTHON_MEMORY, FAILURES_PYTHON_MEMORY,
-            FailureKind.PYTHON_CRASHED, FAILURES_PYTHON_CRASHED, FailureKind.KILLED, FAILURES_KILLED, FailureKind.OTHER, FAILURES_OTHER);
+            FailureKind.PYTHON_CRASHED, FAILURES_PYTHON_CRASHED, FailureKind.KILLED, FAILURES_KILLED, FailureKind.OTHER, FAILURES_OTHER,
+            FailureKind.RESULT_LOST, FAILURES_RESULT_LOST);
 
     private StageSignals() {
     }
