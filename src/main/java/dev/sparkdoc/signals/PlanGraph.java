@@ -50,6 +50,13 @@ final class PlanGraph {
         return named(prefix).size();
     }
 
+    /** The plan writes its rows out: a file or table write command (Spark 3.4+ adds WriteFiles under them). */
+    boolean writes() {
+        return nodes.stream().anyMatch(n -> n.name().contains("InsertInto") || n.name().startsWith("WriteFiles")
+                || n.name().contains("AppendData") || n.name().contains("OverwriteByExpression")
+                || n.name().contains("SaveIntoDataSourceCommand") || n.name().contains("CreateDataSourceTableAsSelect"));
+    }
+
     List<PlanNode> pythonOperators() {
         return nodes.stream().filter(n -> n.name().contains("Python") || n.name().contains("Pandas")
                 || n.name().contains("InArrow")).toList();
@@ -245,16 +252,25 @@ final class PlanGraph {
         return OptionalLong.empty();
     }
 
-    /** Filters and joins whose input had rows and whose output had none: rows vanished here. */
-    int emptiedOperators() {
+    /**
+     * Filters and joins whose input had rows and whose output had none: rows vanished here. In a
+     * query that ended, an output-rows metric the node declares but no task ever updated is 0:
+     * Spark records no accumulator update of zero (DAGScheduler.updateAccumulators skips them), so
+     * an event log holds no value for a filter that let nothing through.
+     *
+     * @param ended the query completed: every task's updates are in
+     */
+    int emptiedOperators(boolean ended) {
         int count = 0;
         for (PlanNode n : nodes) {
             if (!(n.name().startsWith("Filter") || n.name().endsWith("Join"))) {
                 continue;
             }
             Optional<Long> out = metric(n, "number of output rows");
+            boolean declared = n.metrics().stream().anyMatch(m -> m.name().equals("number of output rows"));
             long in = children(n).stream().mapToLong(c -> rowsOut(c).orElse(0L)).sum();
-            if (out.isPresent() && out.get() == 0 && in > 0) {
+            boolean none = out.isPresent() ? out.get() == 0 : ended && declared;
+            if (none && in > 0) {
                 count++;
             }
         }

@@ -49,6 +49,8 @@ public final class SqlSignals {
             "where the query's longest-running task is now, from its executor's thread dump (live drivers): its user frame and thread state");
     public static final Fact FILTERS_EMPTIED = FACTS.count("sql.filters.emptied",
             "Filter or join operators whose input had rows and whose output had none");
+    public static final Fact EMPTIED_WRITE = FACTS.flag("sql.filters.emptiedWrite",
+            "the query writes its rows out (a file or table) and a filter or join in it let none through: it wrote nothing");
     /** fewer input rows than this multiply into nothing worth a finding */
     private static final long ROWS_EXPLOSION_MIN_IN = 10_000;
     public static final Fact ROWS_EXPLOSION = FACTS.ratio("sql.rows.explosion",
@@ -139,7 +141,8 @@ public final class SqlSignals {
                 .put(AGGREGATES_OBJECT_HASH, plan.count("ObjectHashAggregate") + plan.count("SortAggregate"))
                 .put(PYTHON_OPERATORS, plan.pythonOperators().size())
                 .put(PYTHON_ROW_UDFS, plan.count("BatchEvalPython"))
-                .put(FILTERS_EMPTIED, plan.emptiedOperators())
+                .put(FILTERS_EMPTIED, plan.emptiedOperators("COMPLETED".equals(sql.status())))
+                .put(EMPTIED_WRITE, plan.writes() && plan.emptiedOperators("COMPLETED".equals(sql.status())) > 0)
                 .put(FRACTION_OF_APP, FactSink.ratio(sql.durationMs(), ctx.snapshot().application().durationMs(ctx.now())));
         plan.pythonOperators().stream().findFirst().ifPresent(n -> sink.text(PYTHON_OPERATOR, n.name()));
         plan.rowExplosion(ROWS_EXPLOSION_MIN_IN).ifPresent(x -> sink.put(ROWS_EXPLOSION, x.ratio())

@@ -32,6 +32,12 @@ public final class Plans {
         return this;
     }
 
+    /** A node that declares {@code metric} but has no value of it: no task updated it (an event log keeps no zero update). */
+    public Plans nodeWithoutValue(long id, String name, String metric) {
+        nodes.add(new PlanNode(id, name, Optional.empty(), List.of(new PlanMetric(metric, "", Optional.empty()))));
+        return this;
+    }
+
     /** A node as Spark prints it ({@code detail}), with metrics as name, total pairs: "data size", 38_475_648L, … */
     public Plans node(long id, String name, String detail, Object... metrics) {
         List<PlanMetric> m = new ArrayList<>();
