@@ -53,7 +53,8 @@ final class StreamRates {
                 .put(StreamSignals.PROCESSED_RATE, rounded(processed))
                 .put(StreamSignals.RATE_RATIO, FactSink.ratio(processed, input));
         TriggerInterval.of(idleStarts).ifPresent(ms -> sink.put(StreamSignals.TRIGGER, (double) ms));
-        growth(window.subList(from + 1, window.size()), input, sink);
+        growth(window.subList(from + 1, window.size()), sink);
+        lagGrowth(window.subList(from, window.size()), input).ifPresent(lag -> sink.put(StreamSignals.LAG_GROWTH, lag));
         suggested(window, processed, sink);
     }
 
@@ -62,7 +63,7 @@ final class StreamRates {
         return rate >= 10 ? Math.rint(rate) : Math.rint(rate * 100) / 100;
     }
 
-    private static void growth(List<StreamingProgress> batches, double inputPerSecond, FactSink sink) {
+    private static void growth(List<StreamingProgress> batches, FactSink sink) {
         if (batches.size() < 2) {
             return;
         }
@@ -75,27 +76,29 @@ final class StreamRates {
         Optional<Long> lastBehind = batches.get(batches.size() - 1).offsetsBehind();
         lastBehind.ifPresent(b -> sink.put(StreamSignals.OFFSETS_BEHIND, b));
         firstBehind.ifPresent(f -> lastBehind.ifPresent(l -> sink.put(StreamSignals.OFFSETS_BEHIND_GROWTH, FactSink.ratio(l, f))));
-        lagGrowth(batches, inputPerSecond).ifPresent(s -> sink.put(StreamSignals.LAG_GROWTH, s));
     }
 
     /**
      * The lag the query gained over the window, in seconds of input: what a falling-behind query
      * costs is latency. A source without a per-trigger limit hands each batch what arrived while
-     * the last one ran, so the rows a batch holds are the input that waited for it; a limited
-     * source (Kafka with maxOffsetsPerTrigger) leaves the excess behind as offsets instead. Either
-     * backlog, divided by the input rate, is how many seconds of input wait; its growth from the
-     * window's first batch to its last is the lag gained (never below 0).
+     * the last one ran, so after a batch of d seconds, d seconds of input wait (the next batch's
+     * rows); a limited source (Kafka with maxOffsetsPerTrigger) leaves the excess behind as offsets,
+     * which over the input rate are seconds of input too. The growth of either from the window's
+     * first batch to its last is the lag gained (never below 0).
      */
     static Optional<Double> lagGrowth(List<StreamingProgress> batches, double inputPerSecond) {
-        if (batches.size() < 2 || !Double.isFinite(inputPerSecond) || inputPerSecond <= 0) {
+        if (batches.size() < 2) {
             return Optional.empty();
         }
         StreamingProgress first = batches.get(0);
         StreamingProgress last = batches.get(batches.size() - 1);
-        double rows = last.numInputRows() - first.numInputRows();
-        double offsets = first.offsetsBehind().isPresent() && last.offsetsBehind().isPresent()
-                ? last.offsetsBehind().get() - first.offsetsBehind().get() : 0;
-        return Optional.of(Math.max(0, Math.max(rows, offsets)) / inputPerSecond);
+        double waited = (last.durationMs() - first.durationMs()) / 1000.0;
+        boolean limited = first.offsetsBehind().isPresent() && last.offsetsBehind().isPresent();
+        if (limited && Double.isFinite(inputPerSecond) && inputPerSecond > 0) {
+            double behind = (last.offsetsBehind().get() - first.offsetsBehind().get()) / inputPerSecond;
+            return Optional.of(Math.max(0, Math.max(waited, behind)));
+        }
+        return Optional.of(Math.max(0, waited));
     }
 
     private static void suggested(List<StreamingProgress> window, double processedPerSecond, FactSink sink) {

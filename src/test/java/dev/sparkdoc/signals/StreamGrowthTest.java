@@ -48,11 +48,11 @@ class StreamGrowthTest {
 
     @Test
     void theLagGainedIsTheBacklogsGrowthInSecondsOfInput() {
-        // an unlimited source: each batch holds what arrived during the last, 20 rows/s
+        // an unlimited source: after a batch of d seconds, d seconds of input wait for the next (2 s, then 8 s)
         List<StreamingProgress> doubling = List.of(batch(1, 0, 2000, 20, 0, Optional.empty(), Optional.empty()),
                 batch(2, 2000, 4000, 40, 0, Optional.empty(), Optional.empty()),
                 batch(3, 6000, 8000, 80, 0, Optional.empty(), Optional.empty()));
-        assertThat(StreamRates.lagGrowth(doubling, 20)).contains(3.0);
+        assertThat(StreamRates.lagGrowth(doubling, 20)).contains(6.0);
         // a limited source: batches the same size, the offsets behind latest grow by 600 at 20 rows/s
         List<StreamingProgress> limited = List.of(batch(1, 0, 2000, 40, 0, Optional.empty(), Optional.of(100L)),
                 batch(2, 2000, 2000, 40, 0, Optional.empty(), Optional.of(400L)),
@@ -60,6 +60,8 @@ class StreamGrowthTest {
         assertThat(StreamRates.lagGrowth(limited, 20)).contains(30.0);
         // catching up gains nothing
         assertThat(StreamRates.lagGrowth(List.of(doubling.get(2), doubling.get(0)), 20)).contains(0.0);
-        assertThat(StreamRates.lagGrowth(doubling, 0)).isEmpty();
+        // no input rate: the offsets cannot be read as seconds, the batches' own lag still can
+        assertThat(StreamRates.lagGrowth(doubling, 0)).contains(6.0);
+        assertThat(StreamRates.lagGrowth(List.of(doubling.get(0)), 20)).isEmpty();
     }
 }

@@ -48,10 +48,13 @@ class LiveStreamingScenarioTest {
     void aQuerySlowerThanItsInputFallsBehindLive() throws Exception {
         Diagnosis d = live("orders_stream", BEHIND_MS_PER_ROW, 1, 4);
 
-        assertThat(d.atLeast(Severity.WARNING)).as(ScenarioTriage.describe("behind", d)).isNotEmpty();
-        Finding top = d.atLeast(Severity.WARNING).get(0);
-        assertThat(top.rule()).as(ScenarioTriage.describe("behind", d)).isEqualTo("streaming.falling-behind");
-        assertThat(top.title()).startsWith("Streaming query \"orders_stream\" falls behind");
+        // the stream's own finding, at warning or worse; where it ranks among the JVM's others is not the
+        // scenario's to control: this test runs in the test JVM, whose GC (23 % of the tiny tasks' time on a
+        // loaded CI machine) lands in the same tasks, and findings rank by the seconds they cost.
+        Finding behind = d.atLeast(Severity.WARNING).stream().filter(f -> f.rule().equals("streaming.falling-behind"))
+                .findFirst().orElseThrow(() -> new AssertionError(ScenarioTriage.describe("behind", d)));
+        assertThat(behind.title()).startsWith("Streaming query \"orders_stream\" falls behind");
+        assertThat(behind.secondsLost()).as(ScenarioTriage.describe("behind", d)).isGreaterThan(1);
     }
 
     @Test
