@@ -15,7 +15,10 @@ import dev.sparkdoc.targets.Target;
 import dev.sparkdoc.testing.RealSpark;
 import dev.sparkdoc.testing.TriageSchema;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -44,7 +47,22 @@ class LiveDriverDumpScenarioTest {
         }
     }
 
-    static final int LINE_OF_LOOP = 41;
+    /** The loop's line in this file, found by its marker: the class's comments may grow above it. */
+    static final int LINE_OF_LOOP = lineOf("// LINE_OF_" + "LOOP");
+
+    private static int lineOf(String marker) {
+        try {
+            List<String> lines = Files.readAllLines(Path.of("src/test/java/dev/sparkdoc/spark/LiveDriverDumpScenarioTest.java"));
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).contains(marker)) {
+                    return i + 1;
+                }
+            }
+            throw new IllegalStateException("no " + marker + " in LiveDriverDumpScenarioTest.java");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     private static long quietMs(AppSnapshot s) {
         return ExecutorQuiet.ms(s.application(), s.stages(), s.takenAt());
