@@ -133,6 +133,7 @@ public final class SqlSignals {
 
     static void compute(AppContext ctx, SqlExecution sql, FactSink sink) {
         PlanGraph plan = ctx.plan(sql);
+        int emptied = plan.emptiedOperators("COMPLETED".equals(sql.status()));
         sink.put(DURATION, sql.durationMs())
                 .put(JOINS_SORT_MERGE, plan.count("SortMergeJoin"))
                 .put(JOINS_NESTED_LOOP, plan.count("BroadcastNestedLoopJoin"))
@@ -141,8 +142,8 @@ public final class SqlSignals {
                 .put(AGGREGATES_OBJECT_HASH, plan.count("ObjectHashAggregate") + plan.count("SortAggregate"))
                 .put(PYTHON_OPERATORS, plan.pythonOperators().size())
                 .put(PYTHON_ROW_UDFS, plan.count("BatchEvalPython"))
-                .put(FILTERS_EMPTIED, plan.emptiedOperators("COMPLETED".equals(sql.status())))
-                .put(EMPTIED_WRITE, plan.writes() && plan.emptiedOperators("COMPLETED".equals(sql.status())) > 0)
+                .put(FILTERS_EMPTIED, emptied)
+                .put(EMPTIED_WRITE, emptied > 0 && plan.writes())
                 .put(FRACTION_OF_APP, FactSink.ratio(sql.durationMs(), ctx.snapshot().application().durationMs(ctx.now())));
         plan.pythonOperators().stream().findFirst().ifPresent(n -> sink.text(PYTHON_OPERATOR, n.name()));
         plan.rowExplosion(ROWS_EXPLOSION_MIN_IN).ifPresent(x -> sink.put(ROWS_EXPLOSION, x.ratio())
